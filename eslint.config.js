@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Layering of DESIGN.md, enforced: schemas/ is JSON only, engine/ is
+// framework-free, renderer/ renders engine objects, console/ is the app,
+// server/ never imports the browser layers.
+const noReact = {
+  paths: [
+    { name: 'react', message: 'engine/ is framework-free: no React (DESIGN.md).' },
+    { name: 'react-dom', message: 'engine/ is framework-free: no React (DESIGN.md).' },
+    { name: 'valtio/react', message: 'engine/ uses valtio/vanilla; the React adapter lives in renderer/.' },
+  ],
+  patterns: [
+    {
+      group: ['**/renderer/**', '**/console/**', '**/server/**'],
+      message: 'engine/ may import only schemas/ and libraries (DESIGN.md).',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['engine/**/*.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**', '**/server/**'], message: 'renderer/ may import only engine/ (DESIGN.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/console/**'],
+              message: 'server/ may import engine/, schemas/ and fixtures/ only (DESIGN.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
