@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8080);
+const distDir = process.env.DIST_DIR ?? 'dist';
 
 // Browser tests drive Debian's Chromium (/usr/bin/chromium) against the real
 // reference server on a fresh database file. Nothing is downloaded.
@@ -33,6 +34,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DB_FILE: 'data/e2e.db', RESET_DB: '1', NODE_ENV: 'test' },
+    env: { PORT: String(port), DB_FILE: `data/e2e-${port}.db`, RESET_DB: '1', DIST_DIR: distDir, NODE_ENV: 'test' },
   },
 });
