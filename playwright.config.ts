@@ -7,12 +7,13 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 // reference server on a fresh database file. Nothing is downloaded.
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

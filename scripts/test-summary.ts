@@ -1,5 +1,5 @@
 // Prints one closing line for the whole `npm test` run from the JSON reports
-// of Vitest (test-results/vitest.json) and Playwright (test-results/e2e.json):
+// of Vitest (reports/vitest.json) and Playwright (reports/e2e.json):
 //   tests: N passed, N failed, N skipped
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -34,7 +34,7 @@ export function playwrightCounts(report: unknown): Counts {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
 }
 
-const parts = [vitestCounts(readJson('test-results/vitest.json')), playwrightCounts(readJson('test-results/e2e.json'))];
+const parts = [vitestCounts(readJson('reports/vitest.json')), playwrightCounts(readJson('reports/e2e.json'))];
 const total = parts.reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
