@@ -1,0 +1,77 @@
+// Named cell formatters a page document may reference (`"formatter": "bytes"`).
+// The page checker refuses names that are not registered here.
+import { connectionAttempt } from '../device/attempts';
+import { brandedModel, type DeviceBranding } from '../device/branding';
+import { connectionStatus, faceliftText, l2tpStatus } from '../device/status';
+import { formatBytes, formatDataCredit } from './bytes';
+import { formatDateTime, formatRelativeTime, toDate } from './relative-time';
+import { formatPort } from './services';
+import { formatCelsius, formatCoordinate, formatDbm } from './units';
+
+export interface FormatContext {
+  branding?: DeviceBranding;
+  locale?: string;
+  timeZone?: string;
+  now?: Date;
+}
+export type Formatter = (value: unknown, row: Record<string, unknown>, ctx: FormatContext) => string;
+
+const num = (value: unknown) => (value === null || value === undefined || value === '' ? NaN : Number(value));
+
+function listNames(value: unknown): string {
+  if (!Array.isArray(value)) return value == null ? '' : String(value);
+  return value
+    .map((item) => (item && typeof item === 'object' ? ((item as { name?: unknown }).name ?? '') : item))
+    .filter((item) => item !== '' && item != null)
+    .join(', ');
+}
+
+export const formatters: Readonly<Record<string, Formatter>> = {
+  text: (v) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)),
+  number: (v, _r, c) => (Number.isFinite(num(v)) ? new Intl.NumberFormat(c.locale ?? 'en').format(num(v)) : ''),
+  bytes: (v) => (Number.isFinite(num(v)) ? formatBytes(num(v)) : ''),
+  dataCredit: (v) => (Number.isFinite(num(v)) ? formatDataCredit(num(v)) : ''),
+  dbm: (v) => formatDbm(v),
+  celsius: (v) => formatCelsius(v),
+  coordinate: (v) => formatCoordinate(v),
+  port: (v) => formatPort(v),
+  relativeTime: (v, _r, c) => formatRelativeTime(v, c.now, c.locale),
+  dateTime: (v, _r, c) => formatDateTime(v, c.locale, c.timeZone),
+  date: (v, _r, c) => {
+    const d = toDate(v);
+    return d
+      ? new Intl.DateTimeFormat(c.locale ?? 'en-GB', { dateStyle: 'medium', timeZone: c.timeZone }).format(d)
+      : '';
+  },
+  duration: (v) => {
+    const s = num(v);
+    if (!Number.isFinite(s)) return '';
+    const d = Math.floor(s / 86400);
+    const h = Math.floor((s % 86400) / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    return [d && `${d}d`, h && `${h}h`, `${m}m`].filter(Boolean).join(' ');
+  },
+  boolean: (v) => (v === true || v === 1 || v === '1' ? 'Yes' : v === false || v === 0 || v === '0' ? 'No' : ''),
+  enabled: (v) => (v === true || v === 1 || v === '1' ? 'Enabled' : 'Disabled'),
+  deviceStatus: (v) => connectionStatus(v),
+  facelift: (v) => faceliftText(v),
+  l2tp: (v) => l2tpStatus(v),
+  attempt: (v, row) => connectionAttempt(v, typeof row.reason === 'string' ? row.reason : undefined).text,
+  model: (v, _r, c) => brandedModel(v, c.branding),
+  list: (v) => listNames(v),
+  count: (v) => (Array.isArray(v) ? String(v.length) : Number.isFinite(num(v)) ? String(num(v)) : ''),
+  percent: (v) => (Number.isFinite(num(v)) ? `${Number(num(v).toFixed(1))}%` : ''),
+};
+
+export function formatterNames(): string[] {
+  return Object.keys(formatters);
+}
+
+export function formatCell(
+  name: string | undefined,
+  value: unknown,
+  row: Record<string, unknown>,
+  ctx: FormatContext = {},
+): string {
+  return (formatters[name ?? 'text'] ?? formatters.text)(value, row, ctx);
+}
