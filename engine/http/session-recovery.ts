@@ -1,0 +1,114 @@
+import { HttpError } from './errors';
+import { emitHttpEvent } from './events';
+import type { HttpClient, HttpSettings } from './client';
+import type { HttpConfig } from './types';
+
+const REFRESH_TIMEOUT = 30_000;
+
+export interface SessionRecovery {
+  /** Whether a 401 for this request may start a refresh (shell spec §8). */
+  mayRecover(config: HttpConfig): boolean;
+  /**
+   * Refresh the token once for every request that failed together. Resolves when
+   * the failed request may be retried; rejects (after revoke and local logout)
+   * when the session is gone.
+   */
+  recover(error: HttpError, startedAt: number): Promise<void>;
+  /** Refresh on purpose (cancelling impersonation). */
+  refresh(): Promise<void>;
+  /** Revoke the token (retried once), then log out locally. */
+  revoke(): Promise<void>;
+  readonly refreshCount: number;
+}
+
+function onConsolePage(pathname: string): boolean {
+  return /rms-connect\/(ssh|telnet)/.test(pathname);
+}
+
+export function createSessionRecovery(client: HttpClient, settings: HttpSettings): SessionRecovery {
+  let refreshing: Promise<void> | null = null;
+  let revoking: Promise<void> | null = null;
+  let lastRefreshAt = -Infinity;
+  let refreshCount = 0;
+
+  function refresh(): Promise<void> {
+    refreshing ??= (async () => {
+      refreshCount += 1;
+      try {
+        await client.post('/account/token/refresh', undefined, {
+          timeout: REFRESH_TIMEOUT,
+          skipAuthRefresh: true,
+          skipCancel: true,
+        });
+        lastRefreshAt = settings.now();
+        emitHttpEvent('token-refreshed', undefined);
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  function revokeBody(): Record<string, string> {
+    const query = new URLSearchParams(settings.search());
+    const body: Record<string, string> = {};
+    for (const key of ['client_id', 'redirect_uri']) {
+      const value = query.get(key);
+      if (value) body[key] = value;
+    }
+    return body;
+  }
+
+  async function revokeOnce(): Promise<string | undefined> {
+    const response = await client.post<{ data?: { location?: string }; location?: string }>(
+      '/account/token/revoke',
+      revokeBody(),
+      { skipAuthRefresh: true, skipCancel: true },
+    );
+    return response.data?.data?.location ?? response.data?.location ?? undefined;
+  }
+
+  function revoke(): Promise<void> {
+    revoking ??= (async () => {
+      let location: string | undefined;
+      try {
+        location = await revokeOnce();
+      } catch (first) {
+        emitHttpEvent('revoke-failed', first);
+        try {
+          location = await revokeOnce();
+        } catch (second) {
+          emitHttpEvent('revoke-failed', second);
+        }
+      }
+      emitHttpEvent('logged-out', { location });
+    })().finally(() => {
+      revoking = null;
+    });
+    return revoking;
+  }
+
+  return {
+    mayRecover(config) {
+      if (config.isRetry || config.skipAuthRefresh) return false;
+      if (config.url.includes('/account')) return false;
+      if (/^\/?user$/.test(config.url) && onConsolePage(settings.pathname())) return false;
+      return true;
+    },
+    async recover(error, startedAt) {
+      // Sent before the last refresh finished: the new token is there already.
+      if (startedAt < lastRefreshAt && !refreshing) return;
+      try {
+        await refresh();
+      } catch {
+        await revoke();
+        throw error;
+      }
+    },
+    refresh,
+    revoke,
+    get refreshCount() {
+      return refreshCount;
+    },
+  };
+}
