@@ -1,5 +1,5 @@
 import { buildUrl } from './params';
-import { ACCOUNT_MENU_CACHE, DEFAULT_CACHE, THROTTLE_MS, cacheFor } from './cache';
+import { DEFAULT_CACHE, THROTTLE_MS, cacheFor } from './cache';
 import { HttpError, ROUTE_CHANGED, clientMessages, firstErrorItem } from './errors';
 import { emitHttpEvent } from './events';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
