@@ -1,0 +1,88 @@
+import { Suspense, useId, useRef, type ReactNode } from 'react';
+import { closeModal, focusModal, minimizeModal, toggleFullscreen, type ModalEntry } from '../../engine/stores/modals';
+import { useDrag } from '../hooks/useDrag';
+import { useFocusTrap } from '../hooks/useFocusTrap';
+
+/** One dialog of the stack: header (title, subtitle, controls, drag handle) and body. */
+export function ModalFrame({ entry, children }: { entry: ModalEntry; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const subtitleId = useId();
+  useFocusTrap(ref, entry.mainModal && !entry.minimized);
+  const { offset, handlers } = useDrag(ref, !entry.fullscreen);
+  const classes = ['modal'];
+  if (entry.mainModal) classes.push('modal--main');
+  if (entry.fullscreen) classes.push('modal--fullscreen');
+  if (entry.noPadding) classes.push('modal--no-padding');
+
+  return (
+    <div
+      ref={ref}
+      className={classes.join(' ')}
+      role="dialog"
+      aria-modal={entry.mainModal ? 'true' : undefined}
+      aria-labelledby={entry.title && !entry.hideHeader ? titleId : undefined}
+      aria-label={entry.hideHeader || !entry.title ? (entry.title ?? 'Dialog') : undefined}
+      aria-describedby={entry.subtitle && !entry.hideHeader ? subtitleId : undefined}
+      data-modal-id={entry.id}
+      tabIndex={-1}
+      hidden={entry.minimized}
+      style={offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined}
+      onPointerDownCapture={() => !entry.mainModal && focusModal(entry.id)}
+    >
+      {!entry.hideHeader && (
+        <div className="modal__header" {...handlers}>
+          <div className="modal__titles">
+            <h2 id={titleId} className="modal__title">
+              {entry.title}
+            </h2>
+            {entry.subtitle && (
+              <p id={subtitleId} className="modal__subtitle">
+                {entry.subtitle}
+              </p>
+            )}
+          </div>
+          {!entry.hideHeaderControls && (
+            <div className="modal__controls">
+              {!entry.minimizeDisable && (
+                <button
+                  type="button"
+                  className="modal__control"
+                  aria-label="Minimize"
+                  title="Minimize"
+                  onClick={() => minimizeModal(entry.id)}
+                >
+                  <span aria-hidden="true">–</span>
+                </button>
+              )}
+              {entry.fullScreenControl && (
+                <button
+                  type="button"
+                  className="modal__control"
+                  aria-label={entry.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+                  aria-pressed={entry.fullscreen}
+                  title="Fullscreen"
+                  onClick={() => toggleFullscreen(entry.id)}
+                >
+                  <span aria-hidden="true">{entry.fullscreen ? '❐' : '□'}</span>
+                </button>
+              )}
+              <button
+                type="button"
+                className="modal__control"
+                aria-label="Close"
+                title="Close"
+                onClick={() => closeModal(entry.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      <div className="modal__body">
+        <Suspense fallback={<p className="modal__loading">Loading…</p>}>{children}</Suspense>
+      </div>
+    </div>
+  );
+}
