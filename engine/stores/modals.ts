@@ -69,6 +69,8 @@ interface Settler {
   reject: (reason: unknown) => void;
   /** What a plain close (X, Esc, replace) does to the promise. */
   onClose: 'resolve' | 'reject';
+  /** The value a plain close resolves with. */
+  closeValue?: unknown;
 }
 const settlers = new Map<string, Settler>();
 let counter = 0;
@@ -113,7 +115,7 @@ function settle(id: string, kind: 'resolve' | 'reject' | 'close', value?: unknow
   if (!settler) return;
   settlers.delete(id);
   const how = kind === 'close' ? settler.onClose : kind;
-  if (how === 'resolve') settler.resolve(kind === 'close' ? undefined : value);
+  if (how === 'resolve') settler.resolve(kind === 'close' ? settler.closeValue : value);
   else settler.reject(kind === 'close' ? new ModalDismissedError(id) : value);
 }
 
@@ -147,15 +149,16 @@ export function openModal(descriptor: ModalDescriptor): string {
 
 /**
  * Opens a modal and returns a promise settled by resolveModal/rejectModal.
- * A plain close resolves undefined, or rejects with ModalDismissedError when onClose is 'reject'.
+ * A plain close resolves closeValue (undefined), or rejects with ModalDismissedError when onClose is 'reject'.
  */
 export function openModalAsync<T = unknown>(
   descriptor: ModalDescriptor,
   onClose: 'resolve' | 'reject' = 'resolve',
+  closeValue?: unknown,
 ): { id: string; result: Promise<T> } {
   const id = openModal(descriptor);
   const result = new Promise<T>((resolve, reject) => {
-    settlers.set(id, { resolve: resolve as (v: unknown) => void, reject, onClose });
+    settlers.set(id, { resolve: resolve as (v: unknown) => void, reject, onClose, closeValue });
   });
   return { id, result };
 }
@@ -290,3 +293,5 @@ export function openForm(name: string, options: OpenFormOptions = {}): Promise<u
     fullScreenControl: true,
   }).result;
 }
+
+export { confirm, confirmPrompt, cancelPrompt } from '../prompts/confirm';

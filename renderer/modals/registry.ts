@@ -12,6 +12,7 @@ function named<K extends string>(load: () => Promise<Record<K, ComponentType<Mod
  * (the form renderer, @rjsf and ajv stay out of the first-load bundle).
  */
 export const modalComponents: Record<string, ModalComponent> = {
+  Prompt: named(() => import('../prompts/ConfirmPrompt'), 'ConfirmPrompt'),
   TextModal: named(() => import('./named/TextModal'), 'TextModal'),
   FieldHint: named(() => import('./named/FieldHint'), 'FieldHint'),
   FormDescription: named(() => import('./named/FormDescription'), 'FormDescription'),
