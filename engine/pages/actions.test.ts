@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { devicesDoc as doc } from './sample-document';
+import { runAction, type ActionEnvironment } from './actions';
+
+function env(overrides: Partial<ActionEnvironment> = {}): ActionEnvironment {
+  return {
+    openForm: vi.fn(async () => ({ success: true })),
+    openPrompt: vi.fn(async () => true),
+    confirm: vi.fn(async () => true),
+    request: vi.fn(async () => ({ data: { success: true, meta: { channel: 'action-1' } } })),
+    navigate: vi.fn(),
+    getSetting: vi.fn(() => undefined),
+    done: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('runAction', () => {
+  it('opens a form with route data', async () => {
+    const e = env();
+    const r = await runAction(doc.toolbarActions![0], { params: { company_id: '5' } }, e);
+    expect(e.openForm).toHaveBeenCalledWith('add-device', {
+      data: { company_id: '5' },
+      reload: false,
+      company_id: '5',
+    });
+    expect(r.kind).toBe('submitted');
+  });
+  it('a closed form is a cancel', async () => {
+    const e = env({ openForm: vi.fn(async () => undefined) });
+    expect((await runAction(doc.toolbarActions![0], {}, e)).kind).toBe('cancelled');
+  });
+  it('confirms, then calls the endpoint with the selection and hands off the channel', async () => {
+    const e = env();
+    const r = await runAction(doc.bulkActions![0], { ids: [4, 5] }, e);
+    expect(e.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Delete 2 devices?', prompt: true }));
+    expect(e.request).toHaveBeenCalledWith({ method: 'delete', url: '/devices', data: { id: [4, 5] } });
+    expect(r).toMatchObject({ kind: 'submitted', channel: 'action-1' });
+    expect(e.done).toHaveBeenCalledWith(r);
+  });
+  it('does not call the endpoint when the prompt is cancelled', async () => {
+    const e = env({ confirm: vi.fn(async () => false) });
+    expect((await runAction(doc.bulkActions![0], { ids: [1] }, e)).kind).toBe('cancelled');
+    expect(e.request).not.toHaveBeenCalled();
+  });
+  it('skips the prompt when its reminder is off', async () => {
+    const e = env({ getSetting: vi.fn(() => false) });
+    await runAction(doc.bulkActions![0], { ids: [1] }, e);
+    expect(e.confirm).not.toHaveBeenCalled();
+    expect(e.request).toHaveBeenCalled();
+  });
+  it('reports failures and follows links', async () => {
+    const e = env({ request: vi.fn(async () => Promise.reject(new Error('boom'))) });
+    expect((await runAction(doc.bulkActions![0], { ids: [1] }, e)).kind).toBe('failed');
+    await runAction(doc.rowActions![0], { row: { id: 9 } }, e);
+    expect(e.navigate).toHaveBeenCalledWith('/devices/9');
+  });
+});

@@ -1,0 +1,56 @@
+// Loads one page of a list through the HTTP client (contract 1) and reads the
+// RMS envelope: data list and meta.total.
+import { http } from '../http/client';
+import { buildListQuery } from './query';
+import { resolvePath, resolveTemplate, type Scope } from './template';
+import type { ListState } from './list-state';
+import type { PageDocument } from './types';
+
+export interface ListPageData {
+  rows: Record<string, unknown>[];
+  total: number;
+}
+
+export function readEnvelope(body: unknown): ListPageData {
+  const envelope = (body ?? {}) as { data?: unknown; meta?: { total?: unknown } };
+  const rows = Array.isArray(envelope.data) ? (envelope.data as Record<string, unknown>[]) : [];
+  const total = Number(envelope.meta?.total);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
+export async function fetchList(
+  doc: PageDocument,
+  state: ListState,
+  scope: Scope,
+  signal?: AbortSignal,
+): Promise<ListPageData> {
+  const url = resolvePath(doc.endpoint ?? '', scope);
+  if (!url) throw new Error(`Missing route parameter for ${doc.endpoint}`);
+  const response = await http.get<unknown>(url, { params: buildListQuery(doc, state, scope), signal });
+  return readEnvelope(response.data);
+}
+
+export async function fetchItem(
+  doc: PageDocument,
+  scope: Scope,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const url = resolvePath(doc.endpoint ?? '', scope);
+  if (!url) throw new Error(`Missing route parameter for ${doc.endpoint}`);
+  const response = await http.get<{ data?: unknown }>(url, { params: resolveParams(doc, scope), signal });
+  const data = response.data?.data;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+export async function fetchRows(doc: PageDocument, scope: Scope, signal?: AbortSignal): Promise<ListPageData> {
+  const url = resolvePath(doc.endpoint ?? '', scope);
+  if (!url) throw new Error(`Missing route parameter for ${doc.endpoint}`);
+  const response = await http.get<unknown>(url, { params: { limit: 100, ...resolveParams(doc, scope) }, signal });
+  return readEnvelope(response.data);
+}
+
+function resolveParams(doc: PageDocument, scope: Scope): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc.params ?? {})) params[key] = resolveTemplate(value, scope);
+  return params;
+}

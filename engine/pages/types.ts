@@ -1,0 +1,170 @@
+// GENERATED from schemas/*.schema.json by engine/schema/codegen.ts. Do not edit by hand:
+// change the meta-schema and run `npx tsx engine/pages/generate-types.ts`.
+
+/** A console page: a list over an endpoint, a tab container, a detail view, a chart or an action panel. The file name under schemas/pages/ is the route's page key. */
+export interface PageDocument {
+  /** Points at this meta-schema (../page.schema.json). */
+  $schema: string;
+  /** Page heading and table caption. */
+  title: string;
+  /** One line under the heading. */
+  description?: string;
+  /** Which renderer draws the page. */
+  kind: 'list' | 'tabs' | 'detail' | 'chart' | 'panel';
+  permission?: PagePermission;
+  permissionMode?: 'every' | 'some';
+  /** API path under /api; {name} is replaced by a route parameter (list, detail, chart). */
+  endpoint?: string;
+  /** Fixed query parameters; string values may be {name} templates of route parameters. */
+  params?: {
+    [key: string]: string | number | boolean;
+  };
+  /** Row identity key (default id). */
+  rowKey?: string;
+  columns?: PageColumn[];
+  search?: PageSearch;
+  filters?: PageFilter[];
+  /** Column key, '-' for descending. */
+  defaultSort?: string;
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  /** Row checkboxes; the selection survives paging. */
+  selectable?: boolean;
+  /** Offer the refresh interval select (default true for lists). */
+  refresh?: boolean;
+  toolbarActions?: PageAction[];
+  rowActions?: PageAction[];
+  bulkActions?: PageAction[];
+  /** Text when the list has no rows. */
+  empty?: string;
+  /** Text when the list fails to load (the server message follows). */
+  error?: string;
+  tabs?: PageTab[];
+  defaultTab?: string;
+  fields?: PageField[];
+  chart?: PageChart;
+  actions?: PageAction[];
+}
+
+/** A permission name or a list (matched with permissionMode, default every). */
+export type PagePermission = string | string[];
+
+export interface PageColumn {
+  /** Field of the row (dots for nesting). */
+  key: string;
+  title: string;
+  /** A registered formatter (engine/format/formatters.ts). */
+  formatter?: string;
+  sortable?: boolean;
+  width?: string;
+  /** Hidden by default; the user can show it in table preferences. */
+  hidden?: boolean;
+  /** Console path for the cell link; {key} from the row. */
+  link?: string;
+  align?: 'start' | 'end' | 'center';
+}
+
+export interface PageSearch {
+  /** Accessible label of the search box (default Search). */
+  label?: string;
+  placeholder?: string;
+  /** Sent as search-fields, comma-joined. */
+  fields?: string[];
+}
+
+export interface PageOption {
+  value: string | number;
+  label: string;
+}
+
+export interface PageFilter {
+  /** Query parameter (OpenAPI name). */
+  key: string;
+  label: string;
+  type?: 'select' | 'text';
+  options?: PageOption[];
+  lookup?: PageLookup;
+  permission?: PagePermission;
+}
+
+/** Options loaded from an endpoint (limit 100). */
+export interface PageLookup {
+  endpoint: string;
+  valueKey?: string;
+  labelKey?: string;
+  params?: {
+    [key: string]: string | number | boolean;
+  };
+}
+
+export interface PageConfirm {
+  title: string;
+  /** Body; {count} is the number of selected rows, {name} etc. from the row. */
+  text?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** Offers 'Do not show this again'; re-enabled in the table preferences. */
+  reminderKey?: string;
+}
+
+export interface PageRequest {
+  method: 'post' | 'put' | 'patch' | 'delete';
+  /** API path; {key} from the row or route. */
+  path: string;
+  /** Request body; a string value '{$ids}' is the selected ids, '{key}' a row or route value. */
+  body?: {
+    [key: string]: unknown;
+  };
+}
+
+/** Opens a registered form or prompt, follows a link, or calls an endpoint after a confirmation. */
+export interface PageAction {
+  key: string;
+  label: string;
+  permission?: PagePermission;
+  permissionMode?: 'every' | 'some';
+  /** schemas/forms/<name>.json, opened with openForm. */
+  form?: string;
+  /** schemas/prompts/<name>.json, opened as a confirmation prompt. */
+  prompt?: string;
+  /** Console path; {key} from the row or route. */
+  href?: string;
+  request?: PageRequest;
+  confirm?: PageConfirm;
+  /** Initial form data; string values may be {key} templates (row, route) or '{$ids}'. */
+  data?: {
+    [key: string]: unknown;
+  };
+  tone?: 'default' | 'danger';
+}
+
+export interface PageTab {
+  /** URL segment of the tab. */
+  key: string;
+  title: string;
+  /** Page document rendered in the tab. */
+  page: string;
+  permission?: PagePermission;
+  permissionMode?: 'every' | 'some';
+}
+
+export interface PageField {
+  key: string;
+  title: string;
+  formatter?: string;
+  link?: string;
+}
+
+export interface PageChart {
+  type: 'bar' | 'line';
+  /** Row key of the category axis. */
+  x: string;
+  xFormatter?: string;
+  series: PageSeries[];
+}
+
+export interface PageSeries {
+  key: string;
+  title: string;
+  formatter?: string;
+}
