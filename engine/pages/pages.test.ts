@@ -50,7 +50,7 @@ describe('list state and URL', () => {
       pageSize: fc.constantFrom(10, 25),
       sort: fc.constantFrom('', 'name', '-name', 'status', '-status'),
       q: fc.string({ maxLength: 20 }),
-      filters: fc.constantFrom({}, { status: '1' }),
+      filters: fc.constantFrom<Record<string, string>[]>({}, { status: '1' }),
     });
     fc.assert(
       fc.property(states, (state: ListState) => {
