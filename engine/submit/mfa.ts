@@ -1,0 +1,46 @@
+import { isHttpError } from '../http/errors';
+import { CONFIRMATION_FAILED, MFA_REQUIRED, errorItems, failureBody, hasCode, type MfaChallenge } from './failure';
+
+// Multi-factor verification (forms spec §4): the original request is resent
+// with session_code and session_id/session_uuid. MFA_REQUIRED or
+// CONFIRMATION_FAILED keep the code prompt open with the errors; any other
+// failure closes it (the verifier throws).
+
+export type VerifyOutcome<T = unknown> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/** The verifier a code prompt calls with the typed code. */
+export function mfaVerifier<T>(
+  challenge: MfaChallenge,
+  resend: (extra: Record<string, unknown>) => Promise<T>,
+): (code: string) => Promise<VerifyOutcome<T>> {
+  return async (code: string) => {
+    try {
+      const value = await resend({ session_code: code.trim(), [challenge.sessionKey]: challenge.session });
+      return { ok: true, value };
+    } catch (error) {
+      const items = errorItems(failureBody(error));
+      if (isHttpError(error) && (hasCode(items, MFA_REQUIRED) || hasCode(items, CONFIRMATION_FAILED))) {
+        return { ok: false, errors: items.map((e) => e.message).filter(Boolean) };
+      }
+      throw error;
+    }
+  };
+}
+
+/** The verifier of the password dialog: posts the password; a refused one keeps the dialog open. */
+export function passwordVerifier(
+  post: (password: string) => Promise<unknown>,
+): (password: string) => Promise<VerifyOutcome<true>> {
+  return async (password: string) => {
+    try {
+      await post(password);
+      return { ok: true, value: true };
+    } catch (error) {
+      const items = errorItems(failureBody(error));
+      if (isHttpError(error) && error.status !== undefined && error.status < 500 && items.length > 0) {
+        return { ok: false, errors: items.map((e) => e.message) };
+      }
+      throw error;
+    }
+  };
+}

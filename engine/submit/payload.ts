@@ -1,0 +1,66 @@
+import { isDisplayOnly } from '../schema/compile';
+import { pruneHidden, type FormValues } from '../schema/depends';
+import type { FieldSchema } from '../schema/types';
+import { TRIMMED_TYPES, trimText } from '../fields/text';
+
+// Payload shaping (forms spec §4, §5, §7): hidden fields pruned, display-only
+// fields dropped, text trimmed, numbers converted, empty optional values left
+// out, endpoint placeholders filled.
+
+interface HasFields {
+  fields: FieldSchema[];
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '';
+}
+
+function shapeValue(field: FieldSchema, value: unknown): unknown {
+  const type = field.type ?? 'text';
+  if (field.component === 'ListInput' || field.component === 'TableInput') return value;
+  if (type === 'number' && typeof value === 'string') {
+    const n = Number(value.trim());
+    return value.trim() === '' || Number.isNaN(n) ? value.trim() : n;
+  }
+  if (TRIMMED_TYPES.includes(type) && !field.component) return trimText(value);
+  if (Array.isArray(value)) return value.map((v) => trimText(v));
+  return field.component === 'ItemSelect' ? trimText(value) : value;
+}
+
+/** The request body of a form: visible, value-carrying fields only, shaped per field. */
+export function shapePayload(doc: HasFields, values: FormValues): FormValues {
+  const visible = pruneHidden(doc, values);
+  const out: FormValues = {};
+  for (const field of doc.fields) {
+    if (isDisplayOnly(field) || !(field.key in visible)) continue;
+    const value = shapeValue(field, visible[field.key]);
+    if (!(isEmpty(value) && !field.required)) out[field.key] = value;
+    if (field.addon && field.addon.key in visible) out[field.addon.key] = visible[field.addon.key];
+  }
+  return out;
+}
+
+/**
+ * Fills `{key}` placeholders from the values and `:id` from the route id.
+ * Throws when a placeholder has no value (a broken document, not a user error).
+ */
+export function fillEndpoint(endpoint: string, values: FormValues, id?: string | number): string {
+  return endpoint
+    .replace(/\{(\w+)\}/g, (_, key: string) => {
+      const v = values[key];
+      if (isEmpty(v)) throw new Error(`Endpoint ${endpoint} needs a value for ${key}`);
+      return encodeURIComponent(String(v));
+    })
+    .replace(/:id\b/g, () => {
+      if (isEmpty(id)) throw new Error(`Endpoint ${endpoint} needs an id`);
+      return encodeURIComponent(String(id));
+    });
+}
+
+/** Whether a payload carries a file (and so must go as multipart). */
+export function hasFile(value: unknown): boolean {
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
+  if (Array.isArray(value)) return value.some(hasFile);
+  if (value && typeof value === 'object' && !(value instanceof Date)) return Object.values(value).some(hasFile);
+  return false;
+}
