@@ -1,0 +1,35 @@
+// CSV import for ListInput (forms spec §5): only text/csv ('Not a CSV file selected'),
+// size under 80 MB ('File size must be lower than 80MB'); lines trimmed, blanks
+// skipped, the list replaced.
+import Papa from 'papaparse';
+import { MAX_FILE_SIZE } from '../constants';
+import type { ListInputOptions } from '../schema/types';
+import type { FileLike } from './file';
+import { normaliseList, type ListItem } from './list-input';
+
+export const NOT_CSV_MESSAGE = 'Not a CSV file selected';
+export const CSV_TOO_LARGE_MESSAGE = 'File size must be lower than 80MB';
+
+/** The toast message for a file that cannot be imported, or undefined. */
+export function checkCsvFile(file: FileLike): string | undefined {
+  if (file.type !== 'text/csv') return NOT_CSV_MESSAGE;
+  if (file.size >= MAX_FILE_SIZE) return CSV_TOO_LARGE_MESSAGE;
+  return undefined;
+}
+
+/** Values of a CSV text (every cell of every line, trimmed, blanks skipped), shaped by the list options. */
+export function parseCsvList(text: string, options: ListInputOptions = {}): ListItem[] {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const cells = parsed.data.flat().map((c) => String(c).trim());
+  return normaliseList(cells, options);
+}
+
+/** Reads a chosen file and returns the list that replaces the current one, or the toast message. */
+export async function importCsv(
+  file: FileLike & { text(): Promise<string> },
+  options: ListInputOptions = {},
+): Promise<{ items: ListItem[] } | { error: string }> {
+  const error = checkCsvFile(file);
+  if (error) return { error };
+  return { items: parseCsvList(await file.text(), options) };
+}

@@ -1,0 +1,69 @@
+// File input rules (forms spec §5): default limit 83886080 bytes and its two messages,
+// the forbidden file-name characters and their warning, the accept list.
+import { MAX_FILE_SIZE } from '../constants';
+import { formatBytes } from '../format/bytes';
+
+/** A browser File or the server's description of an uploaded part. */
+export interface FileLike {
+  name: string;
+  size: number;
+  type?: string;
+}
+
+export const FORBIDDEN_FILE_NAME_CHARS: readonly string[] = ['`', '\\', '/', ':', '*', '?', '"', '<', '>', '|', "'"];
+export const FILE_NAME_WARNING = 'File name contains forbidden symbols';
+
+export function isFileLike(v: unknown): v is FileLike {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as FileLike).name === 'string' &&
+    typeof (v as FileLike).size === 'number'
+  );
+}
+
+/** 'Maximum file size is {size}', or 'Maximum file size is 80MB' with warnings enabled. */
+export function maxFileSizeMessage(maxSize: number = MAX_FILE_SIZE, warnings = false): string {
+  return warnings ? 'Maximum file size is 80MB' : `Maximum file size is ${formatBytes(maxSize)}`;
+}
+
+export function hasForbiddenFileNameChars(name: string): boolean {
+  return FORBIDDEN_FILE_NAME_CHARS.some((c) => name.includes(c));
+}
+
+/** Whether the file matches an accept list such as ".json", "text/csv" or "image/*". */
+export function acceptsFile(file: FileLike, accept: string | undefined): boolean {
+  if (!accept) return true;
+  const name = file.name.toLowerCase();
+  const type = (file.type ?? '').toLowerCase();
+  return accept
+    .split(',')
+    .map((a) => a.trim().toLowerCase())
+    .filter(Boolean)
+    .some((a) => {
+      if (a.startsWith('.')) return name.endsWith(a);
+      if (a.endsWith('/*')) return type.startsWith(a.slice(0, -1));
+      return type === a;
+    });
+}
+
+export interface FileCheck {
+  error?: string;
+  warning?: string;
+}
+
+/** Checks a chosen file: size limit (error), accept list (error), forbidden name characters (warning). */
+export function checkFile(
+  file: FileLike,
+  opts: { maxSize?: number; accept?: string; warnings?: boolean; label?: string } = {},
+): FileCheck {
+  const maxSize = opts.maxSize ?? MAX_FILE_SIZE;
+  const result: FileCheck = {};
+  if (hasForbiddenFileNameChars(file.name)) result.warning = FILE_NAME_WARNING;
+  if (file.size > maxSize) result.error = maxFileSizeMessage(maxSize, opts.warnings);
+  else if (!acceptsFile(file, opts.accept)) {
+    const types = (opts.accept ?? '').replace(/\./g, '').replace(/\s*,\s*/g, ', ');
+    result.error = `The ${(opts.label ?? 'file').toLowerCase()} must be a file of type: ${types}.`;
+  }
+  return result;
+}

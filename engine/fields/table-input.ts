@@ -1,0 +1,56 @@
+// TableInput rows (forms spec §3): rows are objects keyed by the table field keys;
+// each cell has an optional pattern and maxlength.
+import type { TableInputOptions } from '../schema/types';
+
+export type TableRow = Record<string, string>;
+
+export function emptyRow(table: TableInputOptions): TableRow {
+  return Object.fromEntries(table.fields.map((f) => [f.key, '']));
+}
+
+/** Rows with only the table's keys, cells trimmed, wholly blank rows dropped. */
+export function normaliseRows(table: TableInputOptions, rows: readonly unknown[]): TableRow[] {
+  const out: TableRow[] = [];
+  for (const row of rows) {
+    const source = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+    const shaped = Object.fromEntries(
+      table.fields.map((f) => [
+        f.key,
+        source[f.key] === undefined || source[f.key] === null ? '' : String(source[f.key]).trim(),
+      ]),
+    );
+    if (Object.values(shaped).some((v) => v !== '')) out.push(shaped);
+  }
+  return out;
+}
+
+export interface CellError {
+  row: number;
+  key: string;
+  message: string;
+}
+
+/** Cell errors: required, maxlength and pattern per table field. */
+export function checkRows(table: TableInputOptions, rows: readonly TableRow[]): CellError[] {
+  const errors: CellError[] = [];
+  rows.forEach((row, index) => {
+    for (const f of table.fields) {
+      const v = row[f.key] ?? '';
+      const title = f.title.toLowerCase();
+      if (v === '') {
+        if (f.required) errors.push({ row: index, key: f.key, message: `The ${title} field is required.` });
+      } else if (f.maxlength !== undefined && v.length > f.maxlength) {
+        errors.push({
+          row: index,
+          key: f.key,
+          message: `The ${title} may not be greater than ${f.maxlength} characters.`,
+        });
+      } else if (f.pattern !== undefined && !new RegExp(`^(?:${f.pattern})$`).test(v)) {
+        errors.push({ row: index, key: f.key, message: `The ${title} format is invalid.` });
+      }
+    }
+  });
+  if (table.maxRows !== undefined && rows.length > table.maxRows)
+    errors.push({ row: table.maxRows, key: table.fields[0].key, message: `No more than ${table.maxRows} rows.` });
+  return errors;
+}

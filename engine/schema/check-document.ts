@@ -1,0 +1,119 @@
+// Cross-checks of documents that JSON Schema cannot express (run by schemas:check):
+// depends and placeholders name existing keys, lookups and registered functions
+// exist, no duplicate field keys, patterns compile.
+import { validators } from '../validators/registry';
+import { registeredNames } from './functions';
+import type { FieldSchema, FormDocument, OptionsSource } from './types';
+
+export interface CheckProblem {
+  pointer: string;
+  message: string;
+}
+
+export interface CheckContext {
+  /** File path relative to schemas/, e.g. forms/new-tag.json. */
+  file: string;
+  /** Document name (file name without .json). */
+  name: string;
+  /** Names of the documents in each folder: forms, prompts, lookups, pages, ... */
+  names: Record<string, ReadonlySet<string>>;
+}
+
+export type DocumentChecker = (doc: unknown, ctx: CheckContext) => CheckProblem[];
+
+const placeholders = (s: string) => [...s.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]);
+
+function checkPattern(pattern: string | undefined, pointer: string, out: CheckProblem[]) {
+  if (pattern === undefined) return;
+  try {
+    new RegExp(pattern, 'u');
+  } catch (e) {
+    out.push({ pointer, message: `pattern does not compile: ${(e as Error).message}` });
+  }
+}
+
+function checkOptions(
+  options: OptionsSource | undefined,
+  pointer: string,
+  keys: Set<string>,
+  ctx: CheckContext,
+  out: CheckProblem[],
+) {
+  if (!options || Array.isArray(options)) {
+    const values = (options ?? []).map((o) => String(o.value));
+    if (new Set(values).size !== values.length) out.push({ pointer, message: 'duplicate option values' });
+    return;
+  }
+  if ('lookup' in options) {
+    if (!ctx.names.lookups?.has(options.lookup))
+      out.push({ pointer: `${pointer}/lookup`, message: `no lookup document lookups/${options.lookup}.json` });
+    if (options.transform && !registeredNames.transform().includes(options.transform))
+      out.push({ pointer: `${pointer}/transform`, message: `no registered transform ${options.transform}` });
+    for (const [param, v] of Object.entries(options.params ?? {}))
+      for (const key of typeof v === 'string' ? placeholders(v) : [])
+        if (!keys.has(key)) out.push({ pointer: `${pointer}/params/${param}`, message: `no field ${key}` });
+  } else if (!registeredNames.options().includes(options.function)) {
+    out.push({ pointer: `${pointer}/function`, message: `no registered options function ${options.function}` });
+  }
+}
+
+function checkField(f: FieldSchema, p: string, keys: Set<string>, ctx: CheckContext, out: CheckProblem[]) {
+  f.depends?.forEach((rule, j) => {
+    if (!keys.has(rule.key))
+      out.push({ pointer: `${p}/depends/${j}/key`, message: `depends on unknown key ${rule.key}` });
+    if (rule.key === f.key) out.push({ pointer: `${p}/depends/${j}/key`, message: 'a field cannot depend on itself' });
+  });
+  checkOptions(f.options, `${p}/options`, keys, ctx, out);
+  if (f.addon) checkOptions(f.addon.options, `${p}/addon/options`, keys, ctx, out);
+  if (f.onChange && !registeredNames.onChange().includes(f.onChange.function))
+    out.push({ pointer: `${p}/onChange/function`, message: `no registered onChange ${f.onChange.function}` });
+  if (f.compute && !registeredNames.compute().includes(f.compute.function))
+    out.push({ pointer: `${p}/compute/function`, message: `no registered compute function ${f.compute.function}` });
+  if (f.formatter && !registeredNames.formatter().includes(f.formatter))
+    out.push({ pointer: `${p}/formatter`, message: `no registered formatter ${f.formatter}` });
+  f.validate?.forEach((name, j) => {
+    if (!(name in validators)) out.push({ pointer: `${p}/validate/${j}`, message: `no registered validator ${name}` });
+  });
+  checkPattern(f.pattern, `${p}/pattern`, out);
+  checkPattern(f.list?.pattern, `${p}/list/pattern`, out);
+  f.table?.fields.forEach((c, j) => checkPattern(c.pattern, `${p}/table/fields/${j}/pattern`, out));
+  const tableKeys = (f.table?.fields ?? []).map((c) => c.key);
+  if (new Set(tableKeys).size !== tableKeys.length)
+    out.push({ pointer: `${p}/table/fields`, message: 'duplicate column keys' });
+  if (f.component === 'TableInput' && !f.table) out.push({ pointer: p, message: 'TableInput needs table.fields' });
+  if (f.list && f.component !== 'ListInput')
+    out.push({ pointer: `${p}/list`, message: 'list options need component ListInput' });
+  if (f.min !== undefined && f.max !== undefined && f.min > f.max)
+    out.push({ pointer: `${p}/min`, message: 'min > max' });
+}
+
+/** Cross-checks a form or prompt document. */
+export const checkFormDocument: DocumentChecker = (raw, ctx) => {
+  const doc = raw as Partial<FormDocument>;
+  const out: CheckProblem[] = [];
+  const fields = Array.isArray(doc.fields) ? doc.fields : [];
+  const keys = new Set<string>();
+  fields.forEach((f, i) => {
+    for (const [key, pointer] of [
+      [f.key, `/fields/${i}/key`],
+      [f.addon?.key, `/fields/${i}/addon/key`],
+    ] as const) {
+      if (key === undefined) continue;
+      if (keys.has(key)) out.push({ pointer, message: `duplicate key ${key}` });
+      keys.add(key);
+    }
+  });
+  fields.forEach((f, i) => checkField(f, `/fields/${i}`, keys, ctx, out));
+  for (const key of placeholders(doc.endpoint ?? ''))
+    if (key !== 'id' && !keys.has(key))
+      out.push({ pointer: '/endpoint', message: `placeholder {${key}} names no field` });
+  for (const key of Object.keys(doc.schema?.defaults ?? {}))
+    if (!keys.has(key)) out.push({ pointer: `/schema/defaults/${key}`, message: `default for unknown key ${key}` });
+  return out;
+};
+
+/** Cross-checks a lookup document. */
+export const checkLookupDocument: DocumentChecker = (raw) => {
+  const doc = raw as { path?: string };
+  return doc.path && /[{}]/.test(doc.path) ? [{ pointer: '/path', message: 'a lookup path has no placeholders' }] : [];
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import activateCode from '../../schemas/forms/activate-code.json';
+import newCompany from '../../schemas/forms/new-company.json';
+import newTag from '../../schemas/forms/new-tag.json';
+import type { FormDocument } from './types';
+import { validateSubmission } from './validate-submission';
+
+const tag = newTag as FormDocument;
+
+describe('validateSubmission', () => {
+  it('new tag: company and name required; description and color optional', () => {
+    const r = validateSubmission(tag, {}, { permissions: [] });
+    expect(r.ok).toBe(false);
+    expect(r.errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'The company field is required.', source: 'company_id' },
+      { code: 'VALIDATION_ERROR', message: 'The name field is required.', source: 'name' },
+    ]);
+    const ok = validateSubmission(tag, { company_id: 3, name: '  Lab  ' }, { permissions: [] });
+    expect(ok).toEqual({ ok: true, errors: [], value: { company_id: 3, name: 'Lab' } });
+  });
+
+  it('drops unknown keys and trims text', () => {
+    const r = validateSubmission(tag, { company_id: 1, name: 'a', admin: true, color: '#ABCDEF' }, { permissions: [] });
+    expect(r.value).toEqual({ company_id: 1, name: 'a', color: '#ABCDEF' });
+  });
+
+  it('new company: name minimum 3 characters, parent required; gated show_payment is dropped', () => {
+    const doc = newCompany as FormDocument;
+    const r = validateSubmission(doc, { name: ' ab ', parent_id: 1, show_payment: true }, { permissions: [] });
+    expect(r.errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'The name must be at least 3 characters.', source: 'name' },
+    ]);
+    expect(r.value).toEqual({ name: 'ab', parent_id: 1 });
+  });
+
+  it('refuses a form whose permission the user lacks', () => {
+    const r = validateSubmission(activateCode as FormDocument, { code: 'x' }, { permissions: [] });
+    expect(r.ok).toBe(false);
+    expect(r.errors[0].code).toBe('FORBIDDEN');
+    expect(
+      validateSubmission(
+        activateCode as FormDocument,
+        { code: 'x' },
+        { permissions: ['activate_credit_transfer_codes'] },
+      ).ok,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkSchemas, defaultSchemasDir } from './check';
+import { crossCheckers } from './checkers';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function fixture(file: string, text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+  dirs.push(dir);
+  for (const meta of ['form.schema.json', 'prompt.schema.json', 'lookup.schema.json'])
+    cpSync(join(defaultSchemasDir, meta), join(dir, meta));
+  mkdirSync(join(dir, 'lookups'));
+  cpSync(join(defaultSchemasDir, 'lookups/companies.json'), join(dir, 'lookups/companies.json'));
+  mkdirSync(join(dir, file.split('/')[0]), { recursive: true });
+  writeFileSync(join(dir, file), text);
+  return checkSchemas(dir, crossCheckers).map((p) => `${p.file}: ${p.pointer}: ${p.message}`);
+}
+
+describe('schemas:check', () => {
+  it('passes the repository documents', () => {
+    expect(checkSchemas(defaultSchemasDir, crossCheckers)).toEqual([]);
+  });
+
+  it('reports meta-schema violations with a JSON pointer', () => {
+    const out = fixture(
+      'forms/broken.json',
+      JSON.stringify({
+        $schema: '../form.schema.json',
+        title: 'Broken',
+        endpoint: '/x',
+        fields: [{ key: 'name', type: 'txt', lable: 'Name' }],
+      }),
+    );
+    expect(out).toContain('forms/broken.json: /fields/0/lable: unknown property lable');
+    expect(
+      out.some((l) => l.startsWith('forms/broken.json: /fields/0/type: must be equal to one of the allowed values')),
+    ).toBe(true);
+  });
+
+  it('cross-checks depends, lookups, registered functions, duplicate keys and placeholders', () => {
+    const text = `{
+      "$schema": "../form.schema.json",
+      "title": "Broken",
+      "endpoint": "/x/{nope}",
+      "fields": [
+        { "key": "a", "label": "A", "label": "A again" },
+        { "key": "a", "depends": [{ "key": "ghost" }] },
+        { "key": "c", "options": { "lookup": "planets" } },
+        { "key": "d", "options": { "function": "nothing" }, "formatter": "nope", "validate": ["ipv5"] }
+      ]
+    }`;
+    const out = fixture('forms/broken.json', text);
+    expect(out).toEqual(
+      expect.arrayContaining([
+        'forms/broken.json: /fields/0/label: duplicate key label',
+        'forms/broken.json: /fields/1/key: duplicate key a',
+        'forms/broken.json: /fields/1/depends/0/key: depends on unknown key ghost',
+        'forms/broken.json: /fields/2/options/lookup: no lookup document lookups/planets.json',
+        'forms/broken.json: /fields/3/options/function: no registered options function nothing',
+        'forms/broken.json: /fields/3/formatter: no registered formatter nope',
+        'forms/broken.json: /fields/3/validate/0: no registered validator ipv5',
+        'forms/broken.json: /endpoint: placeholder {nope} names no field',
+      ]),
+    );
+    const bad = { $schema: '../form.schema.json', title: 'B', endpoint: '/x', fields: [{ key: 'e', pattern: '(' }] };
+    expect(fixture('forms/b.json', JSON.stringify(bad))).toContain(
+      'forms/b.json: /fields/0/pattern: must match format "regex"',
+    );
+  });
+
+  it('reports a missing or unknown $schema and invalid JSON', () => {
+    expect(fixture('forms/x.json', '{"title": "X"}')).toContain(
+      'forms/x.json: /$schema: missing "$schema" naming the meta-schema',
+    );
+    expect(fixture('pages/x.json', '{"$schema": "../page.schema.json"}')).toContain(
+      'pages/x.json: /$schema: no meta-schema at page.schema.json',
+    );
+    expect(fixture('forms/x.json', '{"title": ')[0]).toMatch(/^forms\/x.json: \/: invalid JSON/);
+  });
+});

@@ -1,0 +1,9 @@
+// Cross-checkers by folder under schemas/. To check a new folder, import its checker
+// and add one line (e.g. `pages: checkPageDocument` from engine/pages/check.ts).
+import { checkFormDocument, checkLookupDocument, type DocumentChecker } from '../../engine/schema/check-document';
+
+export const crossCheckers: Record<string, DocumentChecker> = {
+  forms: checkFormDocument,
+  prompts: checkFormDocument,
+  lookups: checkLookupDocument,
+};
