@@ -1,11 +1,8 @@
-// Contract 9: renders the page for a route key (the route's `page` name).
-// First cut: the route title only, until the page documents land.
-const titles: Record<string, string> = {
-  'management.devices': 'Devices',
-  companies: 'Companies',
-  'users.table': 'Users',
-};
+// Contract 9: renders the page for a route key (the route's `page` name) from
+// its document in schemas/pages/<page>.json. The renderers load lazily per
+// kind; no form library is pulled in here.
+import { PageView } from './PageView';
 
 export function RoutePage({ page }: { page: string }) {
-  return <h1>{titles[page] ?? page}</h1>;
+  return <PageView name={page} />;
 }

@@ -1,0 +1,22 @@
+// One formatted value: text from the named formatter, a link when the column
+// names one, a status badge for device states.
+import { Link } from 'react-router-dom';
+import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { readPath, resolvePath } from '../../engine/pages/template';
+
+interface Props {
+  column: { key: string; formatter?: string; link?: string };
+  row: Record<string, unknown>;
+  ctx: FormatContext;
+}
+
+export function Cell({ column, row, ctx }: Props) {
+  const value = readPath(row, column.key);
+  const text = formatCell(column.formatter, value, row, ctx);
+  const href = column.link ? resolvePath(column.link, row) : undefined;
+  if (href) return <Link to={href}>{text || '—'}</Link>;
+  if (column.formatter === 'deviceStatus') {
+    return <span className={`status status-${text.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
+  }
+  return <>{text}</>;
+}

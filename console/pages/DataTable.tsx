@@ -1,0 +1,128 @@
+// The accessible table of a list page: caption, column headers with sort
+// buttons and aria-sort, labelled row checkboxes, row actions.
+import { useEffect, useRef } from 'react';
+import { ariaSort, nextSort } from '../../engine/pages/list-state';
+import { isSelected, pageCheckState, type RowId, type Selection } from '../../engine/pages/selection';
+import type { FormatContext } from '../../engine/format/formatters';
+import type { PageAction, PageColumn } from '../../engine/pages/types';
+import { ActionButtons } from './ActionButtons';
+import { Cell } from './Cell';
+
+interface Props {
+  caption: string;
+  columns: PageColumn[];
+  rows: Record<string, unknown>[];
+  idOf: (row: Record<string, unknown>) => RowId;
+  nameOf: (row: Record<string, unknown>) => string;
+  sort: string;
+  defaultSort?: string;
+  onSort: (sort: string) => void;
+  selection?: Selection;
+  onToggleRow?: (row: Record<string, unknown>) => void;
+  onTogglePage?: () => void;
+  rowActions?: PageAction[];
+  onRowAction: (action: PageAction, row: Record<string, unknown>) => void;
+  ctx: FormatContext;
+  busy: boolean;
+}
+
+function PageCheckbox({ state, onChange }: { state: 'all' | 'some' | 'none'; onChange: () => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label="Select all rows on this page"
+      checked={state === 'all'}
+      onChange={onChange}
+    />
+  );
+}
+
+export function DataTable(props: Props) {
+  const { columns, rows, idOf, nameOf, sort, selection, rowActions, ctx } = props;
+  const selectable = !!selection && !!props.onToggleRow;
+  const pageIds = rows.map(idOf);
+  return (
+    <table className="page-table" aria-busy={props.busy}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {selectable && (
+            <th scope="col" className="col-select">
+              <PageCheckbox state={pageCheckState(selection!, pageIds)} onChange={() => props.onTogglePage?.()} />
+            </th>
+          )}
+          {columns.map((column) => {
+            const state = column.sortable ? ariaSort(sort, column.key) : undefined;
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={state}
+                style={column.width ? { width: column.width } : undefined}
+                className={column.align ? `align-${column.align}` : undefined}
+              >
+                {column.sortable ? (
+                  <button
+                    type="button"
+                    className="sort-button"
+                    onClick={() => props.onSort(nextSort(sort, column.key, props.defaultSort))}
+                  >
+                    {column.title}
+                    <span aria-hidden="true">{state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}</span>
+                  </button>
+                ) : (
+                  column.title
+                )}
+              </th>
+            );
+          })}
+          {!!rowActions?.length && (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const id = idOf(row);
+          const name = nameOf(row);
+          return (
+            <tr key={String(id)} aria-selected={selectable ? isSelected(selection!, id) : undefined}>
+              {selectable && (
+                <td className="col-select">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${name}`}
+                    checked={isSelected(selection!, id)}
+                    onChange={() => props.onToggleRow?.(row)}
+                  />
+                </td>
+              )}
+              {columns.map((column) => (
+                <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                  <Cell column={column} row={row} ctx={ctx} />
+                </td>
+              ))}
+              {!!rowActions?.length && (
+                <td className="col-actions">
+                  <ActionButtons
+                    actions={rowActions}
+                    context={name}
+                    onRun={(action) => props.onRowAction(action, row)}
+                    className="row-actions"
+                  />
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,130 @@
+// The generic list page: one page document over an endpoint with server-side
+// paging, sorting, search and filters, selection across pages, row, toolbar
+// and bulk actions, table preferences and a refresh interval.
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { runAction } from '../../engine/pages/actions';
+import { pageSizesOf } from '../../engine/pages/list-state';
+import { visibleColumns } from '../../engine/pages/preferences';
+import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
+import type { Scope } from '../../engine/pages/template';
+import type { PageAction, PageDocument } from '../../engine/pages/types';
+import { ActionButtons } from './ActionButtons';
+import { DataTable } from './DataTable';
+import { Filters, SearchBox } from './Filters';
+import { Pagination } from './Pagination';
+import { RefreshSelect } from './RefreshSelect';
+import { TablePreferences } from './TablePreferences';
+import { pageEnvironment } from './environment';
+import { useFormatContext } from './format-context';
+import { useListPage } from './useListPage';
+
+interface Props {
+  doc: PageDocument;
+  name: string;
+  scope: Scope;
+  /** Nested in a tab: the heading is the tab's. */
+  nested?: boolean;
+}
+
+export function ListPage({ doc, name, scope, nested }: Props) {
+  const list = useListPage(doc, name, scope);
+  const { state, setState, load, selection, setSelection } = list;
+  const navigate = useNavigate();
+  const ctx = useFormatContext();
+  const rowKey = doc.rowKey ?? 'id';
+  const idOf = useCallback((row: Record<string, unknown>) => row[rowKey] as RowId, [rowKey]);
+  const nameOf = useCallback(
+    (row: Record<string, unknown>) => String(row.name ?? row.email ?? row.serial ?? row.title ?? row[rowKey]),
+    [rowKey],
+  );
+  const columns = useMemo(() => visibleColumns(doc, list.prefs), [doc, list.prefs]);
+  const env = useMemo(() => pageEnvironment(navigate, list.reload), [navigate, list.reload]);
+  const params = scope as Record<string, string | undefined>;
+
+  const run = (action: PageAction, target: { row?: Record<string, unknown>; ids?: RowId[] }) => {
+    void runAction(action, { ...target, params }, env).then((result) => {
+      if (result.kind === 'submitted' && target.ids) setSelection(emptySelection);
+    });
+  };
+  const count = selection.ids.size;
+  const Heading = nested ? 'h2' : 'h1';
+
+  return (
+    <section className="list-page" aria-labelledby={`${name}-title`}>
+      <header className="page-header">
+        <Heading id={`${name}-title`}>{doc.title}</Heading>
+        {doc.description && <p>{doc.description}</p>}
+        <ActionButtons actions={doc.toolbarActions} onRun={(action) => run(action, {})} />
+      </header>
+      <div className="page-toolbar">
+        {doc.search && (
+          <SearchBox
+            search={doc.search}
+            value={state.q}
+            onChange={(q) => setState({ q, page: 1 }, { replace: true })}
+          />
+        )}
+        <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
+        {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
+        <button type="button" className="btn" onClick={list.reload}>
+          Reload
+        </button>
+        <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />
+      </div>
+      {doc.selectable && (
+        <div className="page-bulk" role="region" aria-label="Selection">
+          <span aria-live="polite">{count === 0 ? 'No rows selected' : `${count} selected`}</span>
+          {count > 0 && (
+            <>
+              <ActionButtons
+                actions={doc.bulkActions}
+                onRun={(action) => run(action, { ids: selectedIds(selection) })}
+              />
+              <button type="button" className="btn" onClick={() => setSelection(emptySelection)}>
+                Clear selection
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {load.error ? (
+        <p role="alert" className="page-error">
+          {doc.error ?? 'Failed to load the list.'} {load.error}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            caption={doc.title}
+            columns={columns}
+            rows={load.rows}
+            idOf={idOf}
+            nameOf={nameOf}
+            sort={state.sort}
+            defaultSort={doc.defaultSort}
+            onSort={(sort) => setState({ sort, page: 1 })}
+            selection={doc.selectable ? selection : undefined}
+            onToggleRow={doc.selectable ? (row) => setSelection(toggleRow(selection, idOf(row), row)) : undefined}
+            onTogglePage={() => setSelection(togglePage(selection, load.rows, idOf))}
+            rowActions={doc.rowActions}
+            onRowAction={(action, row) => run(action, { row })}
+            ctx={ctx}
+            busy={load.loading}
+          />
+          {!load.loading && load.rows.length === 0 && <p className="page-empty">{doc.empty ?? 'No records found'}</p>}
+          <Pagination
+            page={state.page}
+            pageSize={state.pageSize}
+            total={load.total}
+            pageSizes={pageSizesOf(doc)}
+            onPage={(page) => setState({ page })}
+            onPageSize={(pageSize) => {
+              setState({ pageSize, page: 1 });
+              list.setPrefs({ ...list.prefs, pageSize });
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// Table preferences: visible columns and their order, and the prompt
+// reminders ('Do not show this again') that can be re-enabled here.
+import { useId, useState } from 'react';
+import { useSnapshot } from 'valtio/react';
+import { deleteSetting, settingsState } from '../../engine/stores/settings';
+import {
+  isColumnVisible,
+  moveColumn,
+  orderedColumns,
+  reminderOff,
+  reminders,
+  setColumnVisible,
+  type TablePreferences as Prefs,
+} from '../../engine/pages/preferences';
+import type { PageDocument } from '../../engine/pages/types';
+
+interface Props {
+  doc: PageDocument;
+  prefs: Prefs;
+  onChange: (prefs: Prefs) => void;
+}
+
+export function TablePreferences({ doc, prefs, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const settings = useSnapshot(settingsState);
+  const columns = orderedColumns(doc, prefs);
+  const offReminders = reminders(doc).filter((r) => reminderOff(settings.values[r.key]));
+  return (
+    <div className="page-preferences">
+      <button type="button" className="btn" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        Table preferences
+      </button>
+      {open && (
+        <div id={panelId} role="group" aria-label="Table preferences" className="page-preferences-panel">
+          <fieldset>
+            <legend>Columns</legend>
+            <ul>
+              {columns.map((column, i) => (
+                <li key={column.key}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={isColumnVisible(column, prefs)}
+                      onChange={(e) => onChange(setColumnVisible(prefs, column.key, e.target.checked))}
+                    />
+                    {column.title}
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={`Move ${column.title} up`}
+                    disabled={i === 0}
+                    onClick={() => onChange(moveColumn(doc, prefs, column.key, -1))}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={`Move ${column.title} down`}
+                    disabled={i === columns.length - 1}
+                    onClick={() => onChange(moveColumn(doc, prefs, column.key, 1))}
+                  >
+                    ↓
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          {offReminders.length > 0 && (
+            <fieldset>
+              <legend>Hidden prompts</legend>
+              <ul>
+                {offReminders.map((r) => (
+                  <li key={r.key}>
+                    {r.label}{' '}
+                    <button type="button" className="btn btn-small" onClick={() => void deleteSetting(r.key)}>
+                      Show again
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// State of one list page: URL-held query (page, sort, search, filters), the
+// fetched rows, table preferences in the settings store, selection across
+// pages, and the refresh interval.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio/react';
+import { isCancel } from '../../engine/http/client';
+import { settingsState, setSetting } from '../../engine/stores/settings';
+import { fetchList, type ListPageData } from '../../engine/pages/fetch-list';
+import { defaultListState, parseListState, serializeListState, type ListState } from '../../engine/pages/list-state';
+import { preferencesKey, type TablePreferences } from '../../engine/pages/preferences';
+import { emptySelection, type Selection } from '../../engine/pages/selection';
+import type { Scope } from '../../engine/pages/template';
+import type { PageDocument } from '../../engine/pages/types';
+
+export interface ListLoad extends ListPageData {
+  loading: boolean;
+  error?: string;
+  /** Milliseconds the last load took (request to data). */
+  ms?: number;
+}
+
+export function useListPage(doc: PageDocument, name: string, scope: Scope) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const settings = useSnapshot(settingsState);
+  const prefs = (settings.values[preferencesKey(name)] ?? {}) as TablePreferences;
+  const base = useMemo(() => defaultListState(doc, prefs.pageSize), [doc, prefs.pageSize]);
+  const state = useMemo(() => parseListState(searchParams, doc, base), [searchParams, doc, base]);
+  const [load, setLoad] = useState<ListLoad>({ rows: [], total: 0, loading: true });
+  const [reloadToken, setReloadToken] = useState(0);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [refreshSeconds, setRefreshSeconds] = useState(0);
+  const scopeKey = JSON.stringify(scope);
+  const stateKey = JSON.stringify(state);
+  const latest = useRef(0);
+
+  const setState = useCallback(
+    (next: Partial<ListState>, options: { replace?: boolean } = {}) => {
+      const merged = { ...state, ...next };
+      setSearchParams(serializeListState(merged, base, searchParams), { replace: options.replace });
+    },
+    [state, base, searchParams, setSearchParams],
+  );
+
+  const setPrefs = useCallback(
+    (next: TablePreferences) => {
+      void setSetting(preferencesKey(name), next).catch(() => undefined);
+    },
+    [name],
+  );
+
+  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const id = ++latest.current;
+    const started = performance.now();
+    setLoad((l) => ({ ...l, loading: true, error: undefined }));
+    fetchList(doc, JSON.parse(stateKey) as ListState, JSON.parse(scopeKey) as Scope, controller.signal).then(
+      (data) => {
+        if (id === latest.current) setLoad({ ...data, loading: false, ms: Math.round(performance.now() - started) });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isCancel(error) || id !== latest.current) return;
+        const item = (error as { data?: { errors?: { message?: string }[] } }).data?.errors?.[0];
+        const message = item?.message ?? (error instanceof Error ? error.message : String(error));
+        setLoad({ rows: [], total: 0, loading: false, error: message });
+      },
+    );
+    return () => controller.abort();
+  }, [doc, stateKey, scopeKey, reloadToken]);
+
+  useEffect(() => {
+    if (!refreshSeconds) return;
+    const timer = setInterval(reload, refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [refreshSeconds, reload]);
+
+  return {
+    state,
+    setState,
+    load,
+    reload,
+    prefs,
+    setPrefs,
+    selection,
+    setSelection,
+    refreshSeconds,
+    setRefreshSeconds,
+  };
+}
