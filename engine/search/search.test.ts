@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../session/user';
+import { chosenSources, countBadge, permittedSources, runSearch, SEARCH_SOURCES, shouldSearch } from './search';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = (permissions: string[]) =>
+  ({ permissions, company: { level: 1 }, role: { name: 'x' } }) as unknown as SessionUser;
+
+describe('global search', () => {
+  it('gates sources by view permission and restores the chosen ones', () => {
+    const permitted = permittedSources(user(['view_devices', 'view_tags']));
+    expect(permitted.map((s) => s.label)).toEqual(['Devices', 'Tags']);
+    expect(chosenSources(null, permitted)).toEqual(['devices', 'tags']);
+    expect(chosenSources('["tags","users"]', permitted)).toEqual(['tags']);
+    expect(chosenSources('[]', permitted)).toEqual([]);
+    expect(chosenSources('garbage', permitted)).toEqual(['devices', 'tags']);
+  });
+
+  it('searches only with a trimmed query and a source', () => {
+    expect(shouldSearch('  ', ['devices'])).toBe(false);
+    expect(shouldSearch('rut', [])).toBe(false);
+    expect(shouldSearch(' rut ', ['devices'])).toBe(true);
+  });
+
+  it('makes one call per source with q, limit 10, search-fields and fields', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return new Response(JSON.stringify({ success: true, data: [{ id: 1, name: 'RUT' }], meta: { total: 42 } }));
+      }),
+    );
+    const results = await runSearch(' rut ', SEARCH_SOURCES.slice(0, 2));
+    expect(urls).toEqual([
+      '/api/devices?q=rut&limit=10&search-fields=name%2Cemail&fields=id%2Cname%2Cstatus%2Cemail%2Cprotocol%2Cenabled%2Ccolor',
+      '/api/companies?q=rut&limit=10&search-fields=name%2Cemail&fields=id%2Cname%2Cstatus%2Cemail%2Cprotocol%2Cenabled%2Ccolor',
+    ]);
+    expect(results[0].total).toBe(42);
+    expect(countBadge(results[0].total)).toBe('10+');
+    expect(countBadge(10)).toBe('10');
+  });
+});
