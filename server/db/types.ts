@@ -1,0 +1,343 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+// Table types of the reference database. Timestamps are ISO 8601 strings,
+// booleans are 0/1 integers (SQLite), JSON values are stored as text.
+
+export interface CompanyTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  level: number;
+  payment_type: string;
+  show_payment: number;
+  remaining_data: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  description: string | null;
+  company_id: number | null;
+  /** 1: acts on the own company and its subsidiaries; 0: own company only; 2: every company. */
+  scope: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PermissionTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  category: string;
+  created_at: string;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  password_hash: string;
+  company_id: number;
+  role_id: number;
+  email_verified: number;
+  tos_accepted: number;
+  mfa_type: string | null;
+  mfa_secret: string | null;
+  mfa_mandatory: number;
+  external: number;
+  impersonation_access_limit: string | null;
+  country_iso_code: string | null;
+  avatar_path: string | null;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  impersonator_id: number | null;
+  impersonation_log_id: number | null;
+  refresh_hash: string;
+  refresh_expires_at: string;
+  impersonation_until: string | null;
+  password_confirmed_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface MfaChallengeTable {
+  id: string;
+  user_id: number;
+  method: string;
+  code_hash: string | null;
+  expires_at: string;
+  used_at: string | null;
+  attempts: number;
+}
+
+export interface StorageTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  summary: string;
+  created_at: string;
+  seen_at: string | null;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  type: string;
+  summary: string;
+  created_at: string;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  model: string;
+  original_model: string;
+  family: string;
+  serial: string;
+  mac: string;
+  firmware: string;
+  status: number;
+  is_facelift: number;
+  signal: number | null;
+  temperature: number | null;
+  operator: string | null;
+  connection_type: string | null;
+  wan_ip: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  router_uptime: number;
+  credit_enabled: number;
+  monitoring_enabled: number;
+  remaining_data: number;
+  last_connection_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  color: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeviceTagTable {
+  device_id: number;
+  tag_id: number;
+}
+
+export interface InvitationTable {
+  id: Generated<number>;
+  kind: string;
+  email: string;
+  company_id: number;
+  role_id: number | null;
+  invited_by: number;
+  bounce_status: string | null;
+  created_at: string;
+}
+
+export interface CreditTypeTable {
+  id: number;
+  name: string;
+  credit_type: string;
+  payment_type: string;
+  license_type: string;
+}
+
+export interface CreditTable {
+  id: Generated<number>;
+  company_id: number;
+  credit_type_id: number;
+  credit_count: number;
+  credit_left: number;
+  credit_price: number | null;
+  pro_form_nr: string | null;
+  assigned_at: string;
+  expire_at: string | null;
+}
+
+export interface CreditCodeTable {
+  id: Generated<number>;
+  code: string;
+  company_id: number;
+  credit_type_id: number;
+  amount: number;
+  comment: string | null;
+  email: string;
+  is_used: number;
+  used_by_company_id: number | null;
+  used_by_user_id: number | null;
+  activated_at: string | null;
+  created_at: string;
+}
+
+export interface CompanyDataHistoryTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  data: number;
+  credits_used: number;
+  created_at: string;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number | null;
+  name: string;
+  type: string;
+  device_model: string | null;
+  version: string | null;
+  mime: string;
+  content: Buffer;
+  created_at: string;
+}
+
+export interface ApiSpecificationTable {
+  id: Generated<number>;
+  system: string;
+  version: string;
+  name: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RemoteAccessTable {
+  id: Generated<number>;
+  device_id: number;
+  company_id: number;
+  name: string;
+  protocol: string;
+  destination_ip: string;
+  destination_port: number;
+  is_main: number;
+  credentials_required: number;
+  created_at: string;
+}
+
+export interface RemoteAccessHistoryTable {
+  id: Generated<number>;
+  remote_access_id: number;
+  company_id: number;
+  user_id: number;
+  protocol: string;
+  started_at: string;
+  ended_at: string | null;
+}
+
+export interface VpnHubTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  quick_hub: number;
+  enabled: number;
+  port: number;
+  bytes_used: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImpersonationLogTable {
+  id: Generated<number>;
+  impersonator_id: number;
+  user_id: number;
+  company_id: number;
+  started_at: string;
+  ended_at: string | null;
+}
+
+export interface MailLogTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  template: string;
+  created_at: string;
+}
+
+export interface SuppressedEmailTable {
+  email: string;
+  reason: string;
+  created_at: string;
+}
+
+/** Simple company-scoped records the pages list: task groups, reports, automations, configs, templates... */
+export interface RecordTable {
+  id: Generated<number>;
+  kind: string;
+  company_id: number;
+  name: string;
+  status: string | null;
+  details: string;
+  created_at: string;
+}
+
+export interface SecretTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  companies: CompanyTable;
+  roles: RoleTable;
+  permissions: PermissionTable;
+  role_permissions: RolePermissionTable;
+  users: UserTable;
+  sessions: SessionTable;
+  mfa_challenges: MfaChallengeTable;
+  storage: StorageTable;
+  notifications: NotificationTable;
+  announcements: AnnouncementTable;
+  devices: DeviceTable;
+  tags: TagTable;
+  device_tags: DeviceTagTable;
+  invitations: InvitationTable;
+  credit_types: CreditTypeTable;
+  credits: CreditTable;
+  credit_codes: CreditCodeTable;
+  company_data_history: CompanyDataHistoryTable;
+  files: FileTable;
+  api_specifications: ApiSpecificationTable;
+  remote_access: RemoteAccessTable;
+  remote_access_history: RemoteAccessHistoryTable;
+  vpn_hubs: VpnHubTable;
+  impersonation_logs: ImpersonationLogTable;
+  mail_logs: MailLogTable;
+  suppressed_emails: SuppressedEmailTable;
+  records: RecordTable;
+  secrets: SecretTable;
+}
+
+export type User = Selectable<UserTable>;
+export type Company = Selectable<CompanyTable>;
+export type NewDevice = Insertable<DeviceTable>;

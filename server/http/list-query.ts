@@ -1,0 +1,131 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { invalid } from './envelope';
+
+// The list query parameters of the RMS API: limit (default 10), offset, q,
+// fields, sort (comma list, '-' for descending), id (comma list),
+// search-fields (global search) plus per-resource filters.
+
+// Lists are built over joins with aliases, so the builder's table types vary
+// per resource; the helper works on any select builder.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export type FieldExpr = string | RawBuilder<unknown>;
+/** A filter that builds its own condition from the comma list of values. */
+export type FilterFn = (values: string[]) => RawBuilder<unknown>;
+
+export interface ListSpec {
+  /** FROM and JOINs with tenancy already applied; nothing selected yet. */
+  from: () => AnySelect;
+  /** API field name to column reference ('t.col') or SQL expression. */
+  fields: Record<string, FieldExpr>;
+  /** The id column, for the `id` filter and the default order. */
+  idColumn: string;
+  /** Fields searched by `q` unless search-fields narrows them. */
+  search: string[];
+  /** Fields allowed in `sort`; defaults to every field. */
+  sortable?: string[];
+  defaultSort?: string;
+  /** Query parameters filtering by equality (comma lists become IN); `ne:x` negates when listed in negatable. */
+  filters?: Record<string, FieldExpr | FilterFn>;
+  negatable?: string[];
+  /** Fields left out unless asked for with `fields` (large or computed). */
+  hidden?: string[];
+  /** Turns a row into its API shape (booleans, JSON). */
+  map?: (row: Record<string, unknown>) => Record<string, unknown>;
+  maxLimit?: number;
+}
+
+export interface ListParams {
+  limit: number;
+  offset: number;
+  q?: string;
+  fields?: string[];
+  sort: [string, 'asc' | 'desc'][];
+  ids?: number[];
+  searchFields?: string[];
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : v == null ? '' : String(v));
+const commaList = (v: unknown) =>
+  str(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function integer(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
+  const raw = str(query[name]);
+  if (raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw invalid([name, `The ${name} must be a non-negative integer.`]);
+  return Math.min(Number(raw), max);
+}
+
+export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
+  const sortable = spec.sortable ?? Object.keys(spec.fields);
+  const sort: [string, 'asc' | 'desc'][] = commaList(query.sort || spec.defaultSort || '').map((s) => {
+    const desc = s.startsWith('-');
+    const name = desc ? s.slice(1) : s;
+    if (!sortable.includes(name)) throw invalid(['sort', `The sort field ${name} is not supported.`]);
+    return [name, desc ? 'desc' : 'asc'];
+  });
+  const ids = commaList(query.id);
+  if (ids.some((i) => !/^\d+$/.test(i))) throw invalid(['id', 'The id must be a comma separated list of integers.']);
+  const fields = commaList(query.fields).filter((f) => f in spec.fields);
+  const q = str(query.q).trim();
+  return {
+    limit: integer(query, 'limit', 10, spec.maxLimit ?? 1000),
+    offset: integer(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+    q: q || undefined,
+    fields: fields.length ? fields : undefined,
+    sort,
+    ids: ids.length ? ids.map(Number) : undefined,
+    searchFields: commaList(query['search-fields']),
+  };
+}
+
+const expr = (e: FieldExpr): RawBuilder<unknown> => (typeof e === 'string' ? sql.ref(e) : e);
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect {
+  if (params.ids) qb = qb.where(sql.ref(spec.idColumn), 'in', params.ids);
+  if (params.q) {
+    const narrowed = params.searchFields?.filter((f) => spec.search.includes(f) || (f in spec.fields && f !== 'id'));
+    const searchIn = narrowed?.length ? narrowed : spec.search;
+    const pattern = likePattern(params.q);
+    qb = qb.where((eb) =>
+      eb.or(searchIn.map((f) => eb(sql`${expr(spec.fields[f])}`, 'like', sql`${pattern} escape '\\'`))),
+    );
+  }
+  for (const [name, column] of Object.entries(spec.filters ?? {})) {
+    for (const [param, negate] of [
+      [name, false],
+      [`ne:${name}`, true],
+    ] as const) {
+      if (negate && !spec.negatable?.includes(name)) continue;
+      const values = commaList(query[param]);
+      if (!values.length) continue;
+      if (typeof column === 'function') {
+        const condition = column(values);
+        qb = qb.where(negate ? sql<boolean>`not (${condition})` : sql<boolean>`${condition}`);
+      } else qb = qb.where(expr(column), negate ? 'not in' : 'in', values);
+    }
+  }
+  return qb;
+}
+
+/** Runs a list query: answers the page of rows and the total. */
+export async function runList(spec: ListSpec, query: Record<string, unknown>) {
+  const params = parseListParams(query, spec);
+  const hidden = new Set(spec.hidden ?? []);
+  const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
+  let rowsQuery = applyWhere(spec.from(), spec, params, query).select(names.map((n) => expr(spec.fields[n]).as(n)));
+  for (const [field, dir] of params.sort) rowsQuery = rowsQuery.orderBy(expr(spec.fields[field]), dir);
+  rowsQuery = rowsQuery.orderBy(sql.ref(spec.idColumn), params.sort[0]?.[1] ?? 'desc');
+  const countQuery = applyWhere(spec.from(), spec, params, query).select(sql<number>`count(*)`.as('total'));
+  const [rows, count] = await Promise.all([
+    rowsQuery.limit(params.limit).offset(params.offset).execute(),
+    countQuery.executeTakeFirst(),
+  ]);
+  const data = spec.map ? (rows as Record<string, unknown>[]).map(spec.map) : (rows as Record<string, unknown>[]);
+  return { data, total: Number(count?.total ?? 0), params };
+}

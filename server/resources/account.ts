@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyPassword } from '../auth/password';
+import { LoginLimiter } from '../auth/login-limiter';
+import { safeContinueUrl } from '../auth/continue-url';
+import {
+  REFRESH_COOKIE,
+  clearCookies,
+  createSession,
+  issueCookies,
+  revokeSession,
+  rotateRefresh,
+} from '../auth/sessions';
+import { actorOf } from '../auth/guards';
+import { ApiError, done, ok, unauthorized } from '../http/envelope';
+import { sendMail } from '../services/mail';
+
+// Sign-in, token refresh and revoke, activation e-mail, terms acceptance.
+
+const loginBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    continue_url: { type: 'string', maxLength: 2048 },
+    remember: { type: 'boolean' },
+  },
+} as const;
+
+export default async function account(app: FastifyInstance) {
+  const { ctx } = app;
+  const limiter = new LoginLimiter();
+
+  app.post('/account/login', { schema: { body: loginBody } }, async (request, reply) => {
+    const body = request.body as { email: string; password: string; continue_url?: string };
+    const email = body.email.trim().toLowerCase();
+    const wait = limiter.retryAfter(email, request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw ApiError.of(429, 'TOO_MANY_ATTEMPTS', `Too many login attempts. Please try again in ${wait} seconds.`);
+    }
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    // Always run the KDF so timing does not tell whether the account exists.
+    const valid = await verifyPassword(
+      body.password,
+      user?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA',
+    );
+    if (!user || !valid) {
+      limiter.fail(email, request.ip);
+      throw ApiError.of(401, 'INVALID_CREDENTIALS', 'These credentials do not match our records.', 'email');
+    }
+    limiter.succeed(email);
+    const { session, refresh } = await createSession(ctx, user.id);
+    await ctx.db
+      .updateTable('users')
+      .set({ last_login_at: ctx.now().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    issueCookies(reply, ctx, session, refresh);
+    return ok({ location: safeContinueUrl(body.continue_url, request.headers.host) });
+  });
+
+  app.post('/account/token/refresh', async (request, reply) => {
+    const refresh = request.cookies[REFRESH_COOKIE];
+    const rotated = refresh ? await rotateRefresh(ctx, refresh) : null;
+    if (!rotated) {
+      clearCookies(reply);
+      throw unauthorized('The refresh token is invalid or expired.');
+    }
+    let row = rotated.row;
+    // An impersonation past its limit ends at refresh: the session returns to the impersonator.
+    if (row.impersonator_id && row.impersonation_until && row.impersonation_until <= ctx.now().toISOString()) {
+      await endImpersonation(app, row.id, row.impersonator_id, row.impersonation_log_id);
+      row = { ...row, user_id: row.impersonator_id, impersonator_id: null, impersonation_until: null };
+    }
+    const claims = issueCookies(reply, ctx, row, rotated.refresh);
+    return ok({ exp: claims.exp });
+  });
+
+  app.post('/account/token/revoke', async (request: FastifyRequest, reply) => {
+    const body = (request.body ?? {}) as { redirect_uri?: unknown; client_id?: unknown };
+    if (request.actor) await revokeSession(ctx, request.actor.sessionId);
+    else {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      const rotated = refresh ? await rotateRefresh(ctx, refresh) : null;
+      if (rotated) await revokeSession(ctx, rotated.row.id);
+    }
+    clearCookies(reply);
+    const fallback = '/account/login';
+    return ok({ location: safeContinueUrl(body.redirect_uri, request.headers.host, fallback) });
+  });
+
+  app.post('/account/user/activation/resend', async (request) => {
+    const actor = actorOf(request);
+    if (actor.user.email_verified) {
+      throw ApiError.of(422, 'EMAIL_ALREADY_VERIFIED', 'The e-mail address is already verified.', 'email');
+    }
+    await sendMail(ctx, {
+      to: actor.user.email,
+      subject: 'Verify your e-mail address',
+      body: 'Follow the link in this message to verify your e-mail address.',
+      template: 'email_verification',
+    });
+    return done(undefined, 'Email confirmation sent successfully');
+  });
+
+  app.put(
+    '/account/user',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { tos_accepted: { type: 'boolean' }, email: { type: 'string', format: 'email', maxLength: 254 } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const body = request.body as { tos_accepted?: boolean; email?: string };
+      const changes: { tos_accepted?: number; email?: string; updated_at: string } = {
+        updated_at: ctx.now().toISOString(),
+      };
+      if (body.tos_accepted !== undefined) changes.tos_accepted = body.tos_accepted ? 1 : 0;
+      if (body.email !== undefined) {
+        const email = body.email.trim().toLowerCase();
+        const taken = await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email)
+          .where('id', '!=', actor.user.id)
+          .executeTakeFirst();
+        if (taken) throw ApiError.of(422, 'VALIDATION_ERROR', 'The email has already been taken.', 'email');
+        changes.email = email;
+      }
+      await ctx.db.updateTable('users').set(changes).where('id', '=', actor.user.id).execute();
+      return done(undefined, 'User updated successfully');
+    },
+  );
+}
+
+/** Returns a session to the impersonator and closes the log entry. */
+export async function endImpersonation(
+  app: FastifyInstance,
+  sessionId: string,
+  impersonatorId: number,
+  logId: number | null,
+) {
+  const now = app.ctx.now().toISOString();
+  await app.ctx.db
+    .updateTable('sessions')
+    .set({ user_id: impersonatorId, impersonator_id: null, impersonation_until: null, impersonation_log_id: null })
+    .where('id', '=', sessionId)
+    .execute();
+  if (logId)
+    await app.ctx.db.updateTable('impersonation_logs').set({ ended_at: now }).where('id', '=', logId).execute();
+}

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { Actor } from '../auth/actor';
+import type { AppContext } from '../context';
+import type { ListSpec } from '../http/list-query';
+import { scoped } from './scoped';
+
+// The device list of the RMS API (GET /devices): fields, search, sort and
+// filters as the OpenAPI names them, restricted to the caller's companies.
+
+const tagsJson = sql`(select json_group_array(json_object('id', t.id, 'name', t.name, 'color', t.color, 'company_id', t.company_id)) from device_tags dt join tags t on t.id = dt.tag_id where dt.device_id = d.id)`;
+
+export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
+  return {
+    from: () =>
+      scoped(
+        ctx.db.selectFrom('devices as d').innerJoin('companies as c', 'c.id', 'd.company_id'),
+        actor,
+        'd.company_id',
+      ),
+    idColumn: 'd.id',
+    fields: {
+      id: 'd.id',
+      company_id: 'd.company_id',
+      company_name: 'c.name',
+      name: 'd.name',
+      model: 'd.model',
+      original_model: 'd.original_model',
+      serial: 'd.serial',
+      mac: 'd.mac',
+      firmware: 'd.firmware',
+      status: 'd.status',
+      is_facelift: 'd.is_facelift',
+      signal: 'd.signal',
+      temperature: 'd.temperature',
+      operator: 'd.operator',
+      connection_type: 'd.connection_type',
+      wan_ip: 'd.wan_ip',
+      latitude: 'd.latitude',
+      longitude: 'd.longitude',
+      router_uptime: 'd.router_uptime',
+      credit_enabled: 'd.credit_enabled',
+      monitoring_enabled: 'd.monitoring_enabled',
+      remaining_data: 'd.remaining_data',
+      last_connection_at: 'd.last_connection_at',
+      created_at: 'd.created_at',
+      updated_at: 'd.updated_at',
+      tags: tagsJson,
+    },
+    search: ['name', 'serial', 'mac'],
+    sortable: [
+      'id',
+      'name',
+      'model',
+      'serial',
+      'mac',
+      'firmware',
+      'status',
+      'company_name',
+      'last_connection_at',
+      'created_at',
+      'signal',
+    ],
+    defaultSort: '-id',
+    filters: {
+      status: 'd.status',
+      model: 'd.model',
+      family: 'd.family',
+      firmware: 'd.firmware',
+      company_id: 'd.company_id',
+      operator: 'd.operator',
+      connection_type: 'd.connection_type',
+      mac: 'd.mac',
+      tag_id: (values) =>
+        sql`exists (select 1 from device_tags dt where dt.device_id = d.id and dt.tag_id in (${sql.join(values.map(Number))}))`,
+    },
+    negatable: ['status', 'model', 'firmware', 'operator', 'tag_id'],
+    map: (row) => ('tags' in row ? { ...row, tags: JSON.parse(String(row.tags ?? '[]')) } : row),
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, requirePermission } from '../auth/guards';
+import { notFound, ok } from '../http/envelope';
+import { runList } from '../http/list-query';
+import { deviceListSpec } from './devices-list';
+import { listRoute } from './list-route';
+
+// Devices: list (the global search source too) and a single device.
+
+export default async function devices(app: FastifyInstance) {
+  const { ctx } = app;
+  listRoute(app, '/devices', 'view_devices', (actor) => deviceListSpec(ctx, actor));
+
+  app.get('/devices/:id', { preHandler: requirePermission('view_devices') }, async (request) => {
+    const actor = actorOf(request);
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isInteger(id)) throw notFound('Device not found.');
+    const { data } = await runList(deviceListSpec(ctx, actor), { id: String(id), limit: '1' });
+    if (!data[0]) throw notFound('Device not found.');
+    return ok(data[0]);
+  });
+}
