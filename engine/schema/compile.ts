@@ -81,10 +81,14 @@ function scalarType(values: unknown[]): string | undefined {
   return undefined;
 }
 
+/** Patterns match the whole value, as the HTML pattern attribute does. */
+export const anchored = (pattern: string) => `^(?:${pattern})$`;
+
 function stringRules(f: FieldSchema, s: JsonSchema): JsonSchema {
   if (f.minlength !== undefined) s.minLength = f.minlength;
   if (f.maxlength !== undefined) s.maxLength = f.maxlength;
-  if (f.pattern !== undefined) s.pattern = f.pattern;
+  if (f.pattern !== undefined) s.pattern = anchored(f.pattern);
+  if (f.type === 'email') s.format = 'email';
   return s;
 }
 
@@ -99,7 +103,7 @@ function listItemSchema(f: FieldSchema): JsonSchema {
   const s: JsonSchema = { type: 'string' };
   if (o.minItemLength !== undefined) s.minLength = o.minItemLength;
   if (o.maxItemLength !== undefined) s.maxLength = o.maxItemLength;
-  if (o.pattern !== undefined) s.pattern = o.pattern;
+  if (o.pattern !== undefined) s.pattern = anchored(o.pattern);
   return s;
 }
 
@@ -117,7 +121,7 @@ export function fieldJsonSchema(f: FieldSchema): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     for (const c of f.table.fields) {
       properties[c.key] = { type: 'string', title: c.title };
-      if (c.pattern) properties[c.key].pattern = c.pattern;
+      if (c.pattern) properties[c.key].pattern = anchored(c.pattern);
       if (c.maxlength) properties[c.key].maxLength = c.maxlength;
     }
     const row = { type: 'object', properties, required: f.table.fields.filter((c) => c.required).map((c) => c.key) };

@@ -87,6 +87,10 @@ export interface LookupRef {
   };
   /** Registered transform applied to the loaded items. */
   transform?: string;
+  /** Item property submitted, instead of the lookup's valueKey. */
+  valueKey?: string;
+  /** Item property shown, instead of the lookup's labelKey. */
+  labelKey?: string;
 }
 
 /** A registered function by name (engine/schema/functions.ts) with parameters. */

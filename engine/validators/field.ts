@@ -44,6 +44,10 @@ function ajvMessage(field: FieldSchema, e: ErrorObject): string {
       return messages.invalid(label, key);
     case 'pattern':
       return field.patternMessage ?? messages.format(label, key);
+    case 'format':
+      return (e.params as { format?: string }).format === 'email'
+        ? messages.email(label, key)
+        : messages.format(label, key);
     case 'type':
       return field.type === 'number' || field.list?.type === 'number'
         ? messages.number(label, key)

@@ -14,6 +14,7 @@ export const messages = {
   max: (label: string | undefined, key: string, n: number) => `The ${name(label, key)} may not be greater than ${n}.`,
   step: (label: string | undefined, key: string, n: number) => `The ${name(label, key)} must be a multiple of ${n}.`,
   number: (label: string | undefined, key: string) => `The ${name(label, key)} must be a number.`,
+  email: (label: string | undefined, key: string) => `The ${name(label, key)} must be a valid email address.`,
   format: (label: string | undefined, key: string) => `The ${name(label, key)} format is invalid.`,
   invalid: (label: string | undefined, key: string) => `The selected ${name(label, key)} is invalid.`,
   maxItems: (label: string | undefined, key: string, n: number) =>

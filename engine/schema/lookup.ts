@@ -1,0 +1,65 @@
+// Lookup lists (forms spec §7, §9): the GET request of a lookup document for a field
+// (page size 100, the form's params with {key} placeholders filled from the values,
+// the typed search text) and the options made from the loaded items.
+import { LOOKUP_PAGE_SIZE } from '../constants';
+import type { FormValues } from './depends';
+import type { LookupDocument, LookupRef, OptionItem, Scalar } from './types';
+
+/** Reads a dotted path ("config.name") from an item. */
+export function readPath(item: unknown, path: string): unknown {
+  let node = item;
+  for (const seg of path.split('.'))
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[seg] : undefined;
+  return node;
+}
+
+/** Fills '{key}' placeholders of a param from the form values (undefined when the value is empty). */
+export function fillParam(value: Scalar, values: FormValues): Scalar | undefined {
+  if (typeof value !== 'string') return value;
+  const whole = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
+  if (whole) {
+    const v = values[whole[1]];
+    return v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v.join(',') : (v as Scalar);
+  }
+  return value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, k: string) => String(values[k] ?? ''));
+}
+
+export interface LookupRequest {
+  url: string;
+  params: Record<string, Scalar>;
+}
+
+/** The GET request of a lookup for a field: path, fixed params, the field's params, limit 100, search text. */
+export function lookupRequest(
+  doc: LookupDocument,
+  ref: LookupRef,
+  values: FormValues = {},
+  search?: string,
+): LookupRequest {
+  const params: Record<string, Scalar> = { ...(doc.params ?? {}) };
+  for (const [k, v] of Object.entries(ref.params ?? {})) {
+    const filled = fillParam(v, values);
+    if (filled !== undefined) params[k] = filled;
+  }
+  params.limit = doc.limit ?? LOOKUP_PAGE_SIZE;
+  if (search) params[doc.searchParam ?? 'q'] = search;
+  return { url: doc.path, params };
+}
+
+/** Options of loaded items by the lookup's (or the field's) label and value keys. */
+export function lookupOptions(doc: LookupDocument, ref: LookupRef, items: readonly unknown[]): OptionItem[] {
+  const valueKey = ref.valueKey ?? doc.valueKey;
+  const labelKey = ref.labelKey ?? doc.labelKey;
+  return items.map((item) => {
+    const value = readPath(item, valueKey) as Scalar;
+    const label = readPath(item, labelKey);
+    const description = doc.descriptionKey ? readPath(item, doc.descriptionKey) : undefined;
+    return {
+      value,
+      label: label === undefined || label === null ? String(value) : String(label),
+      ...(description !== undefined && description !== null && description !== ''
+        ? { description: String(description) }
+        : {}),
+    };
+  });
+}
