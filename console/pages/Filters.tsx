@@ -1,7 +1,6 @@
 // Search box and filters of a list page; values live in the URL.
 import { useEffect, useId, useState } from 'react';
-import { http } from '../../engine/http/client';
-import { readEnvelope } from '../../engine/pages/fetch-list';
+import { lookupOptions } from '../../engine/pages/lookup';
 import type { PageFilter, PageOption, PageSearch } from '../../engine/pages/types';
 import { useAllowed } from './ActionButtons';
 
@@ -45,18 +44,7 @@ function useOptions(filter: PageFilter): PageOption[] {
   useEffect(() => {
     if (!lookup) return;
     const controller = new AbortController();
-    http
-      .get(lookup.endpoint, { params: { limit: 100, ...lookup.params }, signal: controller.signal, cache: true })
-      .then((response) => {
-        const { rows } = readEnvelope(response.data);
-        setLoaded(
-          rows.map((row) => ({
-            value: row[lookup.valueKey ?? 'id'] as string | number,
-            label: String(row[lookup.labelKey ?? 'name'] ?? ''),
-          })),
-        );
-      })
-      .catch(() => undefined);
+    lookupOptions(lookup, controller.signal).then(setLoaded, () => undefined);
     return () => controller.abort();
   }, [lookup]);
   return filter.options ?? loaded;

@@ -6,6 +6,7 @@ import { confirm, openForm, openModal } from '../../engine/stores/modals';
 import { getSetting } from '../../engine/stores/settings';
 import { showToast } from '../../engine/stores/toasts';
 import type { ActionEnvironment, ActionResult } from '../../engine/pages/actions';
+import { lookupOptions } from '../../engine/pages/lookup';
 
 const promptDocuments = import.meta.glob<{ title: string; description?: string; confirmText?: string }>(
   '../../schemas/prompts/*.json',
@@ -36,6 +37,7 @@ export function pageEnvironment(navigate: (path: string) => void, reload: () => 
     request: (config) => http.request(config),
     navigate,
     getSetting: (key) => getSetting(key),
+    lookupOptions: (lookup) => lookupOptions(lookup),
     done(result: ActionResult) {
       if (result.kind === 'failed') showToast({ message: errorMessage(result.error), type: 'error' });
       if (result.kind !== 'submitted') return;

@@ -10,6 +10,7 @@ function env(overrides: Partial<ActionEnvironment> = {}): ActionEnvironment {
     request: vi.fn(async () => ({ data: { success: true, meta: { channel: 'action-1' } } })),
     navigate: vi.fn(),
     getSetting: vi.fn(() => undefined),
+    lookupOptions: vi.fn(async () => [{ value: 7, label: 'Field' }]),
     done: vi.fn(),
     ...overrides,
   };
@@ -37,6 +38,34 @@ describe('runAction', () => {
     expect(e.request).toHaveBeenCalledWith({ method: 'delete', url: '/devices', data: { id: [4, 5] } });
     expect(r).toMatchObject({ kind: 'submitted', channel: 'action-1' });
     expect(e.done).toHaveBeenCalledWith(r);
+  });
+  it('asks for a choice and sends the bulk data payload', async () => {
+    const e = env({ confirm: vi.fn(async () => '7') });
+    const assign = {
+      key: 'assign',
+      label: 'Assign tag',
+      request: {
+        method: 'put' as const,
+        path: '/devices/tags/assign',
+        bulk: 'data' as const,
+        body: { tag_id: ['{$selected}'] },
+      },
+      confirm: { title: 'Assign a tag to {count} devices', selectBox: { label: 'Tag', lookup: { endpoint: '/tags' } } },
+    };
+    await runAction(assign, { ids: [1, 2] }, e);
+    expect(e.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ selectBox: { label: 'Tag', required: true, options: [{ value: 7, label: 'Field' }] } }),
+    );
+    expect(e.request).toHaveBeenCalledWith({
+      method: 'put',
+      url: '/devices/tags/assign',
+      data: {
+        data: [
+          { device_id: 1, tag_id: [7] },
+          { device_id: 2, tag_id: [7] },
+        ],
+      },
+    });
   });
   it('does not call the endpoint when the prompt is cancelled', async () => {
     const e = env({ confirm: vi.fn(async () => false) });

@@ -3,7 +3,7 @@
 // HTTP, settings, navigation, toasts) is injected so the rules stay testable.
 import { resolveObject, resolvePath, resolveTemplate, type Scope } from './template';
 import { reminderOff } from './preferences';
-import type { PageAction } from './types';
+import type { PageAction, PageLookup, PageOption, PageRequest } from './types';
 
 export interface ActionEnvironment {
   openForm(name: string, options: Record<string, unknown>): Promise<unknown>;
@@ -12,6 +12,8 @@ export interface ActionEnvironment {
   request(config: { method: string; url: string; data?: unknown }): Promise<{ data: unknown }>;
   navigate(path: string): void;
   getSetting(key: string): unknown;
+  /** Options of a lookup (limit 100) for a prompt's select box. */
+  lookupOptions(lookup: PageLookup): Promise<PageOption[]>;
   /** Success/failure feedback and the action-channel handoff. */
   done(result: ActionResult): void;
 }
@@ -41,21 +43,36 @@ function channelOf(response: unknown): string | undefined {
   return typeof meta?.channel === 'string' ? meta.channel : undefined;
 }
 
-/** The confirmation descriptor, or undefined when the user turned the reminder off. */
-export function confirmDescriptor(
+/** The request body, shaped as the spec's bulk payloads when the action runs over a selection. */
+export function requestBody(request: PageRequest, scope: Scope, ids: readonly (string | number)[]): unknown {
+  const body = resolveObject(request.body, scope);
+  const idKey = request.idKey ?? 'device_id';
+  if (request.bulk === 'list') return { [idKey]: [...ids], ...body };
+  if (request.bulk === 'data') return { data: ids.map((id) => ({ [idKey]: id, ...body })) };
+  return request.body ? body : undefined;
+}
+
+/** The confirmation descriptor, or undefined when the user turned the reminder off (and no choice is needed). */
+export async function confirmDescriptor(
   action: PageAction,
   scope: Scope,
-  getSetting: (key: string) => unknown,
-): Record<string, unknown> | undefined {
+  env: Pick<ActionEnvironment, 'getSetting' | 'lookupOptions'>,
+): Promise<Record<string, unknown> | undefined> {
   const c = action.confirm;
   if (!c) return undefined;
-  if (c.reminderKey && reminderOff(getSetting(c.reminderKey))) return undefined;
+  if (!c.selectBox && c.reminderKey && reminderOff(env.getSetting(c.reminderKey))) return undefined;
+  const selectBox = c.selectBox && {
+    label: c.selectBox.label,
+    required: true,
+    options: c.selectBox.options ?? (c.selectBox.lookup ? await env.lookupOptions(c.selectBox.lookup) : []),
+  };
   return {
+    ...(selectBox ? { selectBox } : {}),
     title: resolveTemplate(c.title, scope),
     text: c.text ? resolveTemplate(c.text, scope) : undefined,
     confirmText: c.confirmText,
     cancelText: c.cancelText,
-    reminderKey: c.reminderKey,
+    reminderKey: c.selectBox ? undefined : c.reminderKey,
     prompt: true,
     useCancelResolve: true,
   };
@@ -92,14 +109,18 @@ export async function runAction(
       return finish({ kind: 'submitted', reload: true, response: result, channel: channelOf(result), action });
     }
     if (!action.request) return finish({ kind: 'cancelled', action });
-    const descriptor = confirmDescriptor(action, scope, env.getSetting);
+    const descriptor = await confirmDescriptor(action, scope, env);
     if (descriptor) {
       const ok = await env.confirm(descriptor);
-      if (ok === false || ok === undefined) return finish({ kind: 'cancelled', action });
+      if (ok === false || ok === undefined || ok === null || ok === '') return finish({ kind: 'cancelled', action });
+      if (descriptor.selectBox) {
+        const options = (descriptor.selectBox as { options: PageOption[] }).options;
+        scope.$selected = options.find((o) => String(o.value) === String(ok))?.value ?? ok;
+      }
     }
     const url = resolvePath(action.request.path, scope);
     if (!url) return finish({ kind: 'cancelled', action });
-    const body = action.request.body ? resolveObject(action.request.body, scope) : undefined;
+    const body = requestBody(action.request, scope, target.ids ?? []);
     const response = await env.request({ method: action.request.method, url, data: body });
     return finish({
       kind: 'submitted',

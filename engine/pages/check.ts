@@ -13,6 +13,12 @@ export interface PageCheckContext {
   permissions?: Iterable<string>;
 }
 
+/** The context scripts/schemas-check passes: document names per folder under schemas/. */
+export interface FolderNamesContext {
+  name?: string;
+  names: Record<string, ReadonlySet<string>>;
+}
+
 export interface PageProblem {
   pointer: string;
   message: string;
@@ -27,7 +33,19 @@ function duplicates(keys: string[]): Set<number> {
   return out;
 }
 
-export function checkPageDocument(doc: PageDocument, ctx: PageCheckContext = {}): PageProblem[] {
+function normalise(ctx: PageCheckContext | FolderNamesContext): PageCheckContext {
+  if (!('names' in ctx)) return ctx;
+  return {
+    name: ctx.name,
+    forms: ctx.names.forms ?? [],
+    prompts: ctx.names.prompts ?? [],
+    pages: ctx.names.pages ?? [],
+  };
+}
+
+export function checkPageDocument(raw: unknown, context: PageCheckContext | FolderNamesContext = {}): PageProblem[] {
+  const doc = raw as PageDocument;
+  const ctx = normalise(context);
   const problems: PageProblem[] = [];
   const add = (pointer: string, message: string) => problems.push({ pointer, message });
   const formatters = new Set(formatterNames());

@@ -34,10 +34,16 @@ export function resolvePath(path: string, scope: Scope): string | undefined {
   return missing ? undefined : out;
 }
 
+function resolveDeep(value: unknown, scope: Scope): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveDeep(v, scope));
+  if (value && typeof value === 'object') return resolveObject(value as Record<string, unknown>, scope);
+  return resolveTemplate(value, scope);
+}
+
 export function resolveObject(input: Record<string, unknown> | undefined, scope: Scope): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input ?? {})) {
-    const resolved = resolveTemplate(value, scope);
+    const resolved = resolveDeep(value, scope);
     if (resolved !== undefined && resolved !== '') out[key] = resolved;
   }
   return out;

@@ -105,16 +105,29 @@ export interface PageConfirm {
   cancelText?: string;
   /** Offers 'Do not show this again'; re-enabled in the table preferences. */
   reminderKey?: string;
+  /** A required choice inside the prompt (e.g. the tag to assign); its value is {$selected}. */
+  selectBox?: PageSelectBox;
+}
+
+/** A required choice inside the prompt (e.g. the tag to assign); its value is {$selected}. */
+export interface PageSelectBox {
+  label: string;
+  options?: PageOption[];
+  lookup?: PageLookup;
 }
 
 export interface PageRequest {
   method: 'post' | 'put' | 'patch' | 'delete';
   /** API path; {key} from the row or route. */
   path: string;
-  /** Request body; a string value '{$ids}' is the selected ids, '{key}' a row or route value. */
+  /** Request body; string values may be '{key}' templates (row, route), '{$ids}' (selected ids) or '{$selected}' (the prompt's choice). */
   body?: {
     [key: string]: unknown;
   };
+  /** Bulk payload of forms spec §7: list = {<idKey>: ids, ...body}; data = {data: [{<idKey>: id, ...body}]}. */
+  bulk?: 'list' | 'data';
+  /** Id field of the bulk payload (default device_id). */
+  idKey?: string;
 }
 
 /** Opens a registered form or prompt, follows a link, or calls an endpoint after a confirmation. */
