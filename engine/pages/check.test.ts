@@ -35,6 +35,25 @@ describe('page meta-schema', () => {
   });
 });
 
+describe('the page documents', () => {
+  const dir = new URL('schemas/pages/', root);
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+  const permissions = [
+    ...(JSON.parse(readFileSync(new URL('fixtures/permissions.json', root), 'utf8')) as { name: string }[]).map(
+      (p) => p.name,
+    ),
+    'move_devices',
+  ];
+  it('pass the cross-checks with the real permission catalogue', () => {
+    for (const name of names) {
+      const doc = JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')) as PageDocument;
+      expect([name, checkPageDocument(doc, { name, pages: names, permissions })]).toEqual([name, []]);
+    }
+  });
+});
+
 describe('checkPageDocument', () => {
   const ctx = { forms: ['add-device'], prompts: [], pages: ['a'], permissions: ['view_devices'] };
   it('passes a good document', () => {
