@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { start } from './startup/start';
+import './styles/app.css';
 
-// Start-up dispatch lands here (issue 4); this entry only proves the build.
-createRoot(document.getElementById('root')!).render(<p>Fleet Console 5.4.1</p>);
+void start(document.getElementById('root')!);

@@ -26,6 +26,8 @@ export interface Theme {
   brandedSeries: BrandedSeries[];
   /** Optional socket URL; the same host when absent. */
   socketUrl?: string;
+  /** External account area (account menu 'Account settings'); hidden when absent. */
+  accountUrl?: string;
   /** Company data display (forms spec §6: company data and credit summary in the account menu). */
   showCompanyData?: boolean;
 }

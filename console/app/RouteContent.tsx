@@ -1,0 +1,29 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { t } from '../../engine/i18n/i18n';
+import type { RouteDef } from '../routes/table';
+
+// Route content is loaded on demand so the first load stays small (the form
+// engine comes with the form route or the first opened form only).
+const RoutePage = lazy(() => import('../pages/RoutePage').then((m) => ({ default: m.RoutePage })));
+
+const formRouteModules = import.meta.glob<{ FormRoute: ComponentType }>('../forms/FormRoute.tsx');
+const loadFormRoute = formRouteModules['../forms/FormRoute.tsx'];
+const FormRoute = loadFormRoute ? lazy(() => loadFormRoute().then((m) => ({ default: m.FormRoute }))) : undefined;
+
+export function Loading() {
+  return (
+    <div className="route-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      {t('Loading…')}
+    </div>
+  );
+}
+
+/** `<RoutePage page={route.page}/>` (contract 9); the generic form route renders FormRoute (contract 3). */
+export function RouteContent({ route }: { route: RouteDef }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      {route.name === 'form' && FormRoute ? <FormRoute /> : <RoutePage page={route.page} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,41 @@
+import { Navigate, NavLink, Outlet, useParams } from 'react-router-dom';
+import { t } from '../../engine/i18n/i18n';
+import { fillPath, routeAllowed } from '../routes/resolve';
+import type { RouteDef } from '../routes/table';
+import { useAccess } from './access';
+import { FirstPermitted } from './Guarded';
+
+function useVisibleTabs(route: RouteDef): RouteDef[] {
+  const access = useAccess();
+  return (route.tabs ?? []).filter((tab) => !tab.hiddenTab && routeAllowed(tab.name, access));
+}
+
+/** Tabs of a route as links to nested routes, with the active tab's content below. */
+export function TabsLayout({ route }: { route: RouteDef }) {
+  const params = useParams();
+  const tabs = useVisibleTabs(route);
+  return (
+    <div className="tabs-layout">
+      <nav className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
+        {tabs.map((tab) => (
+          <NavLink key={tab.name} to={fillPath(tab.path, params)} end={tab.path === route.path} className="tab">
+            {t(tab.title)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="tab-panel">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Index of a tabbed route: its default tab when allowed, else the first allowed tab. */
+export function DefaultTab({ route }: { route: RouteDef }) {
+  const params = useParams();
+  const tabs = useVisibleTabs(route);
+  const preferred = route.defaultTab ? tabs.find((tab) => tab.path === `${route.path}/${route.defaultTab}`) : undefined;
+  const target = preferred ?? tabs[0];
+  if (!target) return <FirstPermitted />;
+  return <Navigate to={fillPath(target.path, params)} replace />;
+}

@@ -1,0 +1,114 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { http, ROUTE_CHANGED } from '../../engine/http/client';
+import { loginUrl } from '../../engine/session/redirect';
+import { routes, type RouteDef } from '../routes/table';
+import { Layout } from '../layout/Layout';
+import { DefaultTab, TabsLayout } from './TabsLayout';
+import { FirstPermitted, Guarded } from './Guarded';
+import { Loading, RouteContent } from './RouteContent';
+import { RouteError } from './RouteError';
+import { Root } from './Root';
+import { NotFound } from './NotFound';
+import { Logout } from './Logout';
+import { useSessionUser } from './access';
+
+const LoginPage = lazy(() => import('../login/LoginPage').then((m) => ({ default: m.LoginPage })));
+
+export interface RouteHandle {
+  route: RouteDef;
+}
+
+function toRouteObject(route: RouteDef): RouteObject {
+  const handle: RouteHandle = { route };
+  if (!route.tabs) {
+    return { path: route.path, handle, element: <Guarded route={route}>{<RouteContent route={route} />}</Guarded> };
+  }
+  const indexTab = route.tabs.find((tab) => tab.path === route.path);
+  const children: RouteObject[] = [
+    indexTab
+      ? {
+          index: true,
+          handle: { route: indexTab } satisfies RouteHandle,
+          element: (
+            <Guarded route={indexTab}>
+              <RouteContent route={indexTab} />
+            </Guarded>
+          ),
+        }
+      : { index: true, element: <DefaultTab route={route} /> },
+    ...route.tabs.filter((tab) => tab !== indexTab).map(toRouteObject),
+  ];
+  return {
+    path: route.path,
+    handle,
+    element: (
+      <Guarded route={route}>
+        <TabsLayout route={route} />
+      </Guarded>
+    ),
+    children,
+  };
+}
+
+/** The app's routes need a session; without one they go to the login page. */
+function RequireSession() {
+  const user = useSessionUser();
+  if (!user) return <Navigate to={loginUrl(window.location)} replace />;
+  return <Layout />;
+}
+
+const standaloneNames = new Set(['logout', 'not-found', 'account.login']);
+
+export function appRoutes(): RouteObject[] {
+  const inApp = routes.filter((route) => !route.standalone);
+  const connect = routes.filter((route) => route.standalone && !standaloneNames.has(route.name));
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          path: '/account/login',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <LoginPage />
+            </Suspense>
+          ),
+        },
+        { path: '/404', element: <NotFound /> },
+        { path: '/logout', element: <Logout /> },
+        ...connect.map((route) => ({
+          path: route.path,
+          handle: { route } satisfies RouteHandle,
+          element: (
+            <main className="standalone">
+              <RouteContent route={route} />
+            </main>
+          ),
+        })),
+        {
+          element: <RequireSession />,
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <FirstPermitted /> },
+            ...inApp.map(toRouteObject),
+            { path: '*', element: <FirstPermitted /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(appRoutes());
+  // Pending requests are cancelled on a route change (shell spec §4), before the new route renders.
+  let last = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.location.pathname === last) return;
+    last = state.location.pathname;
+    http.cancelPending(ROUTE_CHANGED);
+  });
+  return router;
+}

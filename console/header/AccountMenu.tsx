@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { t } from '../../engine/i18n/i18n';
+import { can } from '../../engine/permissions/can';
+import { impersonationAccessUntil, isImpersonating } from '../../engine/session/user';
+import { openForm } from '../../engine/stores/modals';
+import { useSessionUser } from '../app/access';
+import { pathFor } from '../routes/resolve';
+import { theme } from '../theme/theme';
+import { APP_VERSION } from '../version';
+import { CompanyData, ResourceSummary } from './AccountSummary';
+import { DarkModeMenu } from './DarkModeMenu';
+import { Dropdown } from './Dropdown';
+import { ImpersonationStatus } from './ImpersonationStatus';
+import { LanguageMenu } from './LanguageMenu';
+import { PermissionsDialog } from './PermissionsDialog';
+import { TimezoneMenu } from './TimezoneMenu';
+
+function Avatar({ url, email }: { url?: string | null; email: string }) {
+  if (url) return <img className="avatar" src={url} alt="" width={26} height={26} />;
+  return (
+    <span className="avatar" aria-hidden="true">
+      {email.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/** The account menu of forms spec §2 with every entry and its condition. */
+export function AccountMenu() {
+  const user = useSessionUser();
+  const [open, setOpen] = useState(false);
+  const [showPermissions, setShowPermissions] = useState(false);
+  if (!user) return null;
+  const impersonating = isImpersonating(user);
+  const accessUntil = impersonationAccessUntil(user);
+  const companyData = theme.showCompanyData !== false && user.company.id !== 0;
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        label={t('Account menu')}
+        className="account-menu"
+        trigger={
+          <>
+            <Avatar url={user.avatar_url} email={user.email} />
+            <span className="account-email">{user.email}</span>
+            {impersonating && <span className="tag tag--warning">{t('Impersonating')}</span>}
+          </>
+        }
+      >
+        <div className="account-head">
+          <Avatar url={user.avatar_url} email={user.email} />
+          <div>
+            <p className="account-name">{user.email}</p>
+            <p>
+              {can(user, 'view_companies') ? (
+                <Link to={pathFor('company.info', { company_id: user.company.id })} onClick={close}>
+                  {user.company.name}
+                </Link>
+              ) : (
+                user.company.name
+              )}
+            </p>
+            <p className="muted">{user.role.title}</p>
+            {can(user, 'view_permissions') && (
+              <button type="button" className="link-button" onClick={() => setShowPermissions(true)}>
+                {t('View assigned permissions')}
+              </button>
+            )}
+            {companyData && can(user, 'view_companies') && <CompanyData companyId={user.company.id} />}
+          </div>
+        </div>
+        <ul className="menu-list">
+          {!impersonating && theme.accountUrl && (
+            <li>
+              <a className="menu-item" href={theme.accountUrl} target="_blank" rel="noreferrer">
+                {t('Account settings')}
+              </a>
+            </li>
+          )}
+          {accessUntil && <ImpersonationStatus until={accessUntil} />}
+          {companyData && can(user, ['view_companies', 'view_credits_summary']) && <ResourceSummary />}
+          {can(user, 'activate_credit_transfer_codes') && (
+            <li>
+              <button
+                type="button"
+                className="menu-item"
+                onClick={() => {
+                  close();
+                  void openForm('activate-code', { title: t('Activate code') });
+                }}
+              >
+                {t('Activate code')}
+              </button>
+            </li>
+          )}
+          <DarkModeMenu />
+          <TimezoneMenu />
+          <LanguageMenu />
+          <li>
+            <Link className="menu-item" to={pathFor('changelog')} onClick={close}>
+              <span>{t('Changelog')}</span>
+              <span className="muted">{APP_VERSION}</span>
+            </Link>
+          </li>
+          <li>
+            <a className="menu-item" href="/logout">
+              {impersonating ? t('Logout & cancel impersonation') : t('Logout')}
+            </a>
+          </li>
+        </ul>
+      </Dropdown>
+      {showPermissions && (
+        <PermissionsDialog
+          role={user.role.title}
+          permissions={user.permissions}
+          onClose={() => setShowPermissions(false)}
+        />
+      )}
+    </>
+  );
+}

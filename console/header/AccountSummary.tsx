@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { ACCOUNT_MENU_CACHE, http } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+
+interface CreditLeft {
+  credit_type: number | string;
+  credit_type_name: string;
+  credits_left: number;
+}
+
+function formatData(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(2))} ${units[unit]}`;
+}
+
+/** Company data amount (GET /companies/{id}, cached 10 s). */
+export function CompanyData({ companyId }: { companyId: number }) {
+  const [remaining, setRemaining] = useState<number | null>(null);
+  useEffect(() => {
+    http
+      .get<{ data?: { remaining_data?: number } }>(`/companies/${companyId}`, {
+        cache: ACCOUNT_MENU_CACHE,
+        skipCancel: true,
+      })
+      .then((response) => setRemaining(response.data?.data?.remaining_data ?? null))
+      .catch(() => setRemaining(null));
+  }, [companyId]);
+  if (remaining === null) return null;
+  return (
+    <p className="muted">
+      {t('Company data')}: {formatData(remaining)}
+    </p>
+  );
+}
+
+/** Resource summary (GET /credits/summary, cached 10 s). */
+export function ResourceSummary() {
+  const [credits, setCredits] = useState<CreditLeft[] | null>(null);
+  useEffect(() => {
+    http
+      .get<{ data?: { credits?: { left?: CreditLeft[] } } }>('/credits/summary', {
+        cache: ACCOUNT_MENU_CACHE,
+        skipCancel: true,
+      })
+      .then((response) => setCredits(response.data?.data?.credits?.left ?? []))
+      .catch(() => setCredits(null));
+  }, []);
+  if (!credits) return null;
+  return (
+    <li className="resource-summary">
+      <h3>{t('Resource summary')}</h3>
+      {credits.length === 0 ? (
+        <p className="muted">{t('No resources')}</p>
+      ) : (
+        <dl>
+          {credits.map((credit) => (
+            <div key={credit.credit_type}>
+              <dt>{credit.credit_type_name}</dt>
+              <dd>{credit.credits_left}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import DOMPurify from 'dompurify';
+import { http } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import { Icon } from '../layout/icons';
+import { Dropdown } from './Dropdown';
+
+/** Dismissal is remembered under a key dated 2025-03-07 (forms spec §4). */
+export const ANNOUNCEMENTS_DISMISSED_KEY = 'system_announcements_dismissed_2025-03-07';
+
+interface Announcement {
+  id: number;
+  type: string;
+  summary: string;
+}
+
+const typeTitles: Record<string, string> = {
+  maintenance: 'Scheduled maintenance',
+  feature: 'New feature',
+  incident: 'Service incident',
+  info: 'Information',
+};
+
+/** System announcements: shown only when some exist; sanitised HTML bodies. */
+export function Announcements() {
+  const [items, setItems] = useState<Announcement[]>([]);
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(ANNOUNCEMENTS_DISMISSED_KEY) === '1');
+
+  useEffect(() => {
+    http
+      .get<{ data?: Announcement[] }>('/announcements', { skipCancel: true })
+      .then((response) => setItems(response.data?.data ?? []))
+      .catch(() => setItems([]));
+  }, []);
+
+  if (items.length === 0) return null;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    // The badge is dismissed by opening or closing the list.
+    localStorage.setItem(ANNOUNCEMENTS_DISMISSED_KEY, '1');
+    setDismissed(true);
+  }
+
+  return (
+    <Dropdown
+      open={open}
+      onOpenChange={onOpenChange}
+      label={t('System announcements')}
+      className="announcements"
+      trigger={
+        <>
+          <Icon name="megaphone" />
+          {!dismissed && <span className="counter counter--dot" aria-hidden="true" />}
+        </>
+      }
+    >
+      <h2 className="dropdown-title">{t('System announcements')}</h2>
+      {items.length === 0 ? (
+        <p className="dropdown-empty">{t('No system announcements')}</p>
+      ) : (
+        <ul className="notification-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <strong>{t(typeTitles[item.type] ?? 'Information')}</strong>
+              <div
+                className="announcement-body"
+                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.summary, { USE_PROFILES: { html: true } }) }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,37 @@
+import { firstErrorItem, http, HttpError } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import { confirm } from '../../engine/prompts/confirm';
+import { showToast } from '../../engine/stores/toasts';
+import { Submenu } from './Submenu';
+import { formatDateTime } from './time';
+
+export const REVOKE_IMPERSONATION_QUESTION = 'Revoke impersonation access?';
+
+/** Impersonation until {time} with 'Revoke access' (forms spec §2, §4). */
+export function ImpersonationStatus({ until }: { until: Date }) {
+  async function revoke() {
+    try {
+      await confirm({ title: t(REVOKE_IMPERSONATION_QUESTION), confirmText: t('Revoke access') });
+    } catch {
+      return;
+    }
+    try {
+      await http.post('/user/revoke-impersonation-access', undefined, { skipCancel: true });
+      window.location.reload();
+    } catch (error) {
+      const message =
+        error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
+      showToast({ message, type: 'error' });
+    }
+  }
+  return (
+    <Submenu label={t('Impersonation')} detail={formatDateTime(until)}>
+      <p>
+        {t('Impersonation until')} <time dateTime={until.toISOString()}>{formatDateTime(until)}</time>
+      </p>
+      <button type="button" className="btn btn-small btn-danger" onClick={revoke}>
+        {t('Revoke access')}
+      </button>
+    </Submenu>
+  );
+}

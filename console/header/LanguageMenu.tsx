@@ -1,0 +1,30 @@
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_RELOAD_MS, LANGUAGES, t } from '../../engine/i18n/i18n';
+import { chooseLanguage } from '../i18n';
+import { Submenu } from './Submenu';
+
+/** Languages en, no, ja, uk; choosing one reloads after 1 s. */
+export function LanguageMenu() {
+  const language = currentLanguage();
+  return (
+    <Submenu label={t('Languages')} detail={LANGUAGE_NAMES[language]}>
+      <fieldset className="radio-list">
+        <legend className="visually-hidden">{t('Languages')}</legend>
+        {LANGUAGES.map((code) => (
+          <label key={code} lang={code === 'no' ? 'nb' : code}>
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={language === code}
+              onChange={() => {
+                chooseLanguage(code);
+                setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_MS);
+              }}
+            />
+            {LANGUAGE_NAMES[code]}
+          </label>
+        ))}
+      </fieldset>
+    </Submenu>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { firstErrorItem, http, HttpError } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import { realtime } from '../../engine/realtime/socket';
+import { useSessionUser } from '../app/access';
+import { Icon } from '../layout/icons';
+import { Dropdown } from './Dropdown';
+import { formatDateTime } from './time';
+
+export interface Notification {
+  id: number;
+  created_at: string;
+  seen_at: string | null;
+  summary: string;
+  type: string;
+}
+
+export const NOTIFICATIONS_LOAD_FAILED = 'Failed to get notifications.';
+
+async function fetchNotifications(): Promise<Notification[]> {
+  const response = await http.get<{ data?: Notification[] }>('/notifications', { skipCancel: true });
+  return response.data?.data ?? [];
+}
+
+/** Notifications bell (forms spec §2, §4): unseen badge, mark seen on close, live arrivals on top. */
+export function Notifications() {
+  const user = useSessionUser();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<Notification[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setItems(await fetchNotifications());
+      setError(null);
+    } catch (failure) {
+      setError((failure instanceof HttpError && firstErrorItem(failure.data)?.message) || t(NOTIFICATIONS_LOAD_FAILED));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (!user) return;
+    return realtime.subscribe(`notifications.${user.id}`, 'WebNotificationCreated', (payload) => {
+      const notification = payload.data as Notification | undefined;
+      if (notification) setItems((list) => [notification, ...list.filter((item) => item.id !== notification.id)]);
+    });
+  }, [user]);
+
+  const unseen = items.filter((item) => !item.seen_at);
+
+  const onOpenChange = useCallback(
+    (next: boolean) => {
+      setOpen(next);
+      if (next || unseen.length === 0) return;
+      // Closing sends the unseen ids, then reloads the list.
+      void http
+        .put('/notifications', { id: unseen.map((item) => item.id) }, { skipCancel: true })
+        .then(load)
+        .catch(() => undefined);
+    },
+    [unseen, load],
+  );
+
+  const onAllPage = location.pathname === '/notifications';
+  const label = unseen.length ? t('Notifications ({count} unseen)', { count: unseen.length }) : t('Notifications');
+
+  return (
+    <Dropdown
+      open={open}
+      onOpenChange={onOpenChange}
+      label={t('Notifications')}
+      panelLabel={label}
+      className="notifications"
+      trigger={
+        <>
+          <Icon name="bell" />
+          {unseen.length > 0 && (
+            <span className="counter" aria-hidden="true">
+              {unseen.length > 99 ? '99+' : unseen.length}
+            </span>
+          )}
+          {unseen.length > 0 && <span className="visually-hidden">{label}</span>}
+        </>
+      }
+    >
+      <h2 className="dropdown-title">{t('Notifications')}</h2>
+      {error && (
+        <p className="dropdown-empty" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && items.length === 0 && <p className="dropdown-empty">{t('No notifications')}</p>}
+      {items.length > 0 && (
+        <ul className="notification-list">
+          {items.map((item) => (
+            <li key={item.id} className={item.seen_at ? '' : 'unseen'}>
+              <p>{item.summary}</p>
+              <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dropdown-footer">
+        <Link
+          to="/notifications"
+          onClick={(event) => {
+            if (onAllPage) {
+              // On the all-notifications page the link reloads the data instead of navigating.
+              event.preventDefault();
+              window.dispatchEvent(new CustomEvent('reload-data', { detail: { route: 'notifications.main' } }));
+              void load();
+            }
+            onOpenChange(false);
+          }}
+        >
+          {t('Show all notifications')}
+        </Link>
+      </div>
+    </Dropdown>
+  );
+}

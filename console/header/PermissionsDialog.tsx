@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { t } from '../../engine/i18n/i18n';
+
+function humanise(permission: string): string {
+  const text = permission.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** 'User permissions': the role's permission table (native modal dialog: focus trap and Esc). */
+export function PermissionsDialog({
+  role,
+  permissions,
+  onClose,
+}: {
+  role: string;
+  permissions: string[];
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+    return () => dialog?.close?.();
+  }, []);
+  const sorted = [...permissions].sort();
+  return (
+    <dialog ref={ref} className="permissions-dialog" aria-labelledby="user-permissions-title" onClose={onClose}>
+      <header className="dialog-header">
+        <h2 id="user-permissions-title">{t('User permissions')}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('Close')}>
+          ×
+        </button>
+      </header>
+      <p className="muted">
+        {t('Role')}: {role}
+      </p>
+      <table className="data-table">
+        <caption className="visually-hidden">{t('User permissions')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('Permission')}</th>
+            <th scope="col">{t('Key')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((permission) => (
+            <tr key={permission}>
+              <td>{humanise(permission)}</td>
+              <td>
+                <code>{permission}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </dialog>
+  );
+}

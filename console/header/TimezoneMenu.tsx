@@ -1,0 +1,73 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { t } from '../../engine/i18n/i18n';
+import { showToast } from '../../engine/stores/toasts';
+import { Submenu } from './Submenu';
+import { formatClock, systemTimezone, TIMEZONE_KEY } from './time';
+
+/** Timezone change or reset: toast, then reload after 300 ms (forms spec §4). */
+export const TIMEZONE_RELOAD_MS = 300;
+export const TIMEZONE_UPDATED = 'Timezone updated successfully';
+export const TIMEZONE_DEFAULT = 'The default timezone is used';
+
+function zones(): string[] {
+  const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return list.includes('UTC') ? list : ['UTC', ...list];
+}
+
+function Clock({ zone, label }: { zone: string; label: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="clock">
+      <span className="muted">{label}</span> <time>{formatClock(now, zone)}</time>
+    </p>
+  );
+}
+
+function reloadSoon() {
+  setTimeout(() => window.location.reload(), TIMEZONE_RELOAD_MS);
+}
+
+export function TimezoneMenu() {
+  const current = systemTimezone();
+  const [zone, setZone] = useState(current);
+  const options = useMemo(zones, []);
+  const selectId = useId();
+
+  function choose(value: string) {
+    setZone(value);
+    localStorage.setItem(TIMEZONE_KEY, value);
+    showToast({ message: t(TIMEZONE_UPDATED), type: 'success' });
+    reloadSoon();
+  }
+
+  function reset() {
+    localStorage.removeItem(TIMEZONE_KEY);
+    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    showToast({ message: t(TIMEZONE_DEFAULT), type: 'info' });
+    reloadSoon();
+  }
+
+  return (
+    <Submenu label={t('System timezone')} detail={current}>
+      <label htmlFor={selectId} className="field-label">
+        {t('Timezone')}
+      </label>
+      <select id={selectId} value={zone} onChange={(event) => choose(event.target.value)}>
+        {options.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <Clock zone={zone} label={zone} />
+      <Clock zone="UTC" label="UTC" />
+      <button type="button" className="btn btn-small" onClick={reset}>
+        {t('Reset system timezone')}
+      </button>
+    </Submenu>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { t } from '../../engine/i18n/i18n';
+import { isImpersonating } from '../../engine/session/user';
+import { showToast } from '../../engine/stores/toasts';
+import { useSessionUser } from '../app/access';
+import { AccountMenu } from '../header/AccountMenu';
+import { Announcements } from '../header/Announcements';
+import { Notifications } from '../header/Notifications';
+import { GlobalSearch } from '../search/GlobalSearch';
+import { Icon } from './icons';
+import { cancelImpersonation } from './impersonation';
+
+function CancelImpersonation() {
+  const user = useSessionUser();
+  const [busy, setBusy] = useState(false);
+  if (!isImpersonating(user)) return null;
+  async function cancel() {
+    setBusy(true);
+    try {
+      await cancelImpersonation();
+    } catch (error) {
+      showToast({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="btn btn-small btn-warning" onClick={cancel} disabled={busy}>
+      {t('Cancel impersonation')}
+    </button>
+  );
+}
+
+/** Global search, cancel impersonation, announcements, notifications and the account widget. */
+export function Header({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; onToggleMobile: () => void }) {
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="header-button mobile-toggle"
+        aria-label={t('Menu')}
+        aria-expanded={mobileOpen}
+        aria-controls="side-menu"
+        onClick={onToggleMobile}
+      >
+        <Icon name="menu" />
+      </button>
+      <div className="header-search">
+        <GlobalSearch />
+      </div>
+      <div className="header-actions">
+        <CancelImpersonation />
+        <Announcements />
+        <Notifications />
+        <AccountMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { http, firstErrorItem, HttpError } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import { session, type SessionUser } from '../../engine/session/user';
+import { EMAIL_PROMPT_ID } from '../../engine/stores/modals';
+import { confirm } from '../../engine/prompts/confirm';
+import { showToast } from '../../engine/stores/toasts';
+import { isDefaultTheme, theme } from '../theme/theme';
+
+/** Terms acceptance is kept in a dated local flag (shell spec §9). */
+export const tosFlagKey = (userId: number) => `tos_accepted_${userId}`;
+
+function markAccepted(user: SessionUser): void {
+  localStorage.setItem(tosFlagKey(user.id), new Date().toISOString());
+}
+
+async function recordAcceptance(user: SessionUser): Promise<void> {
+  await http.put('/account/user', { tos_accepted: true }, { skipCancel: true });
+  markAccepted(user);
+  if (session.user) session.user.tos_accepted = true;
+}
+
+/**
+ * Terms of service (shell spec §4): the default theme opens the
+ * data-agreement dialog; other themes record acceptance silently.
+ */
+export async function ensureTermsAccepted(user: SessionUser): Promise<void> {
+  if (user.tos_accepted) return;
+  if (!isDefaultTheme(theme)) {
+    if (localStorage.getItem(tosFlagKey(user.id))) return;
+    await recordAcceptance(user).catch(() => undefined);
+    return;
+  }
+  await confirm({
+    id: 'data-agreement',
+    title: t('Data processing agreement'),
+    text: t(
+      '{company} processes the data of your devices (identifiers, location, connection and usage data) to provide remote management. Accept the data processing agreement to continue.',
+      { company: theme.companyName },
+    ),
+    confirmText: t('Accept'),
+    cancelText: t('Later'),
+    hideHeaderControls: true,
+    minimizeDisable: true,
+    useCancelResolve: true,
+  }).then(async (accepted) => {
+    if (accepted !== false) await recordAcceptance(user);
+  });
+}
+
+/** If the e-mail equals the username, the user is asked for an e-mail (shell spec §4). */
+export async function ensureEmail(user: SessionUser): Promise<void> {
+  if (!user.email || user.email !== user.username) return;
+  for (;;) {
+    const email = (await confirm({
+      id: EMAIL_PROMPT_ID,
+      title: t('Add your e-mail address'),
+      text: t('Your account has no e-mail address yet. Enter one to receive notifications and password resets.'),
+      input: { label: t('E-mail'), type: 'email' },
+      confirmText: t('Save'),
+      hideHeaderControls: true,
+      minimizeDisable: true,
+      closable: false,
+    })) as string;
+    try {
+      await http.put('/account/user', { email }, { skipCancel: true });
+      if (session.user) session.user.email = email;
+      return;
+    } catch (error) {
+      const message =
+        error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
+      showToast({ message, type: 'error' });
+    }
+  }
+}

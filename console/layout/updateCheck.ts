@@ -1,0 +1,50 @@
+import { proxy } from 'valtio/vanilla';
+import { APP_VERSION_KEY } from '../../engine/http/client';
+
+/** Update prompt delay (shell spec §9). */
+export const UPDATE_PROMPT_DELAY = 1000;
+export const VERSION_TIMESTAMP_KEY = 'app_version_timestamp';
+
+export const updateState = proxy({ available: false });
+
+export interface VersionReport {
+  version: string | null;
+  timestamp: number | null;
+}
+
+/**
+ * Whether to prompt: the stored timestamp is older than the new one, and the
+ * new one is later than the fixed build timestamp (shell spec §4).
+ */
+export function shouldPrompt(stored: number | null, reported: number, buildTimestamp: number): boolean {
+  return (stored === null || stored < reported) && reported > buildTimestamp;
+}
+
+function isLocalhost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** Starts the version worker; skipped on localhost or without workers. */
+export function startVersionWorker(): void {
+  if (isLocalhost(window.location.hostname) || typeof Worker === 'undefined') return;
+  let buildTimestamp: number | null = null;
+  const worker = new Worker('/versionWorker.js');
+  worker.addEventListener('message', (event: MessageEvent<VersionReport>) => {
+    const { version, timestamp } = event.data;
+    if (!timestamp) return;
+    if (version) localStorage.setItem(APP_VERSION_KEY, version);
+    // The first report describes the build this page runs: it is the fixed build timestamp.
+    if (buildTimestamp === null) {
+      buildTimestamp = timestamp;
+      localStorage.setItem(VERSION_TIMESTAMP_KEY, String(timestamp));
+      return;
+    }
+    const stored = Number(localStorage.getItem(VERSION_TIMESTAMP_KEY)) || null;
+    if (shouldPrompt(stored, timestamp, buildTimestamp)) {
+      localStorage.setItem(VERSION_TIMESTAMP_KEY, String(timestamp));
+      setTimeout(() => {
+        updateState.available = true;
+      }, UPDATE_PROMPT_DELAY);
+    }
+  });
+}

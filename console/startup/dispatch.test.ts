@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
+
+describe('start-up dispatch', () => {
+  it('chooses the standalone page by path', () => {
+    expect(standalonePage('/rms-connect/desktop')).toBe('rms-connect.desktop');
+    expect(standalonePage('/x/rms-connect/ssh/1')).toBe('rms-connect.ssh');
+    expect(standalonePage('/rms-connect/telnet')).toBe('rms-connect.telnet');
+    expect(standalonePage('/rms-connect/sftp')).toBe('rms-connect.sftp');
+    expect(standalonePage('/management/devices')).toBeUndefined();
+  });
+
+  it('allows ssh and desktop without login only with a key', () => {
+    expect(allowedWithoutLogin('rms-connect.ssh', '?key=abc')).toBe(true);
+    expect(allowedWithoutLogin('rms-connect.desktop', '?key=abc')).toBe(true);
+    expect(allowedWithoutLogin('rms-connect.ssh', '')).toBe(false);
+    expect(allowedWithoutLogin('rms-connect.sftp', '?key=abc')).toBe(false);
+    expect(allowedWithoutLogin('rms-connect.telnet', '?key=abc')).toBe(false);
+  });
+
+  it('knows the public paths', () => {
+    expect(isPublicPath('/404')).toBe(true);
+    expect(isPublicPath('/account/login')).toBe(true);
+    expect(isPublicPath('/tags')).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import { realtime } from '../../engine/realtime/socket';
+import { loadUser } from '../../engine/session/load-user';
+import { loginUrl, sameHostTarget } from '../../engine/session/redirect';
+import { isImpersonating, session, setSessionUser, type SessionUser } from '../../engine/session/user';
+import { loadSettings } from '../../engine/stores/settings';
+import { showToast } from '../../engine/stores/toasts';
+import { ToastHost } from '../../renderer/toasts/ToastHost';
+import { createAppRouter } from '../app/router';
+import { installChunkReload } from '../app/RouteError';
+import { loadLanguage } from '../i18n';
+import { startVersionWorker } from '../layout/updateCheck';
+import { applyTheme, theme } from '../theme/theme';
+import { initDarkMode } from '../theme/darkMode';
+import { APP_VERSION } from '../version';
+import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
+import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
+
+export const OFFLINE_PAGE = '/offline.html';
+export const CONNECTION_LOST = 'The network connection has been lost';
+
+function render(root: Root, node: React.ReactNode) {
+  root.render(
+    <StrictMode>
+      {node}
+      <ToastHost />
+    </StrictMode>,
+  );
+}
+
+function renderApp(root: Root) {
+  render(root, <RouterProvider router={createAppRouter()} />);
+}
+
+/** Session events of the HTTP layer (shell spec §4, §8). */
+function listenToSession() {
+  onHttpEvent('logged-out', ({ location }) => {
+    setSessionUser(null);
+    realtime.close();
+    window.location.assign(sameHostTarget(location, window.location) ?? loginUrl(window.location));
+  });
+  onHttpEvent('token-refreshed', () => {
+    // The live socket is closed and re-authenticated; the session user is re-read.
+    realtime.reconnect();
+    const wasImpersonating = isImpersonating(session.user as SessionUser | null);
+    void http
+      .get<{ data?: SessionUser }>('/user', { timeout: 30_000, skipCancel: true, skipAuthRefresh: true })
+      .then((response) => {
+        if (response.data?.data)
+          setSessionUser({ ...response.data.data, permissions: response.data.data.permissions ?? [] });
+        if (wasImpersonating !== isImpersonating(session.user as SessionUser | null)) window.location.reload();
+      })
+      .catch(() => undefined);
+  });
+  window.addEventListener('offline', () => {
+    showToast({ message: t(CONNECTION_LOST), type: 'error' });
+    setTimeout(() => window.location.assign(OFFLINE_PAGE), 1500);
+  });
+}
+
+async function startSession(root: Root): Promise<void> {
+  const result = await loadUser();
+  switch (result.kind) {
+    case 'user':
+      await loadSettings();
+      realtime.configure({ url: theme.socketUrl });
+      renderApp(root);
+      return;
+    case 'unauthenticated':
+      window.location.assign(loginUrl(window.location));
+      return;
+    case 'notice':
+      render(root, <StartupNoticePage code={result.code} />);
+      return;
+    case 'maintenance':
+      render(root, <MaintenancePage />);
+      return;
+    case 'failed':
+      render(root, <StartupFailurePage message={result.message} onRetry={() => void startSession(root)} />);
+  }
+}
+
+/** Start-up (shell spec §2, §4): standalone pages by path, offline, the session user, then the app. */
+export async function start(element: HTMLElement): Promise<void> {
+  if (!navigator.onLine) {
+    window.location.replace(OFFLINE_PAGE);
+    return;
+  }
+  installChunkReload();
+  applyTheme();
+  initDarkMode();
+  if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
+  await loadLanguage();
+  listenToSession();
+  startVersionWorker();
+  const root = createRoot(element);
+  const { pathname, search } = window.location;
+  const page = standalonePage(pathname);
+  if (isPublicPath(pathname) || allowedWithoutLogin(page, search)) {
+    setSessionUser(null);
+    renderApp(root);
+    return;
+  }
+  await startSession(root);
+}
