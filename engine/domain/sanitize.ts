@@ -1,11 +1,12 @@
 // The sanitiser of field text (forms spec §5): no HTML tags or attributes at all.
-// With a window (browser, jsdom) DOMPurify does it with an empty allow-list and keeps
-// the text; without one (the Node server) a conservative fallback removes every tag,
-// comment and script/style body and escapes the remaining markup characters. Both
-// return text that is safe to put into HTML.
+// The result is PLAIN TEXT: render it as text (React escapes it), or pass it through
+// sanitizeToHtml to insert it as HTML. With a window (browser, jsdom) DOMPurify
+// removes the markup with an empty allow-list and the text content is returned;
+// without one (the Node server) a conservative fallback removes comments,
+// script/style bodies and every tag, then decodes the basic entities.
 import DOMPurify from 'dompurify';
 
-type Purifier = { sanitize(source: string, config: Record<string, unknown>): string };
+type Purifier = { sanitize(source: string, config: Record<string, unknown>): { textContent: string | null } };
 let purifier: Purifier | null | undefined;
 
 function windowPurifier(): Purifier | null {
@@ -25,7 +26,9 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Removes every tag without a DOM: comments, script/style bodies, then any <...> left. */
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** Removes every tag without a DOM: comments, script/style bodies, then any <...> left; decodes basic entities. */
 export function stripTagsWithoutDom(input: string): string {
   let text = input.replace(/<!--[\s\S]*?(-->|$)/g, '');
   text = text.replace(/<(script|style|iframe|noscript|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
@@ -34,14 +37,23 @@ export function stripTagsWithoutDom(input: string): string {
     previous = text;
     text = text.replace(/<\/?[A-Za-z!?][^<>]*(>|$)/g, '');
   } while (text !== previous);
-  return escapeHtml(text);
+  return text.replace(/&(lt|gt|quot|#39|amp);/g, (m) => ENTITIES[m]);
 }
 
-/** Field text with no HTML tags or attributes, safe to insert as HTML. */
+/** Field text with no HTML tags or attributes, as plain text. */
 export function sanitizeText(input: unknown): string {
   const text = typeof input === 'string' ? input : input === undefined || input === null ? '' : String(input);
   const p = windowPurifier();
-  return p ? p.sanitize(text, { ALLOWED_TAGS: [], ALLOWED_ATTR: [], KEEP_CONTENT: true }) : stripTagsWithoutDom(text);
+  if (!p) return stripTagsWithoutDom(text);
+  return (
+    p.sanitize(text, { ALLOWED_TAGS: [], ALLOWED_ATTR: [], KEEP_CONTENT: true, RETURN_DOM_FRAGMENT: true })
+      .textContent ?? ''
+  );
+}
+
+/** The sanitised text escaped for insertion as HTML. */
+export function sanitizeToHtml(input: unknown): string {
+  return escapeHtml(sanitizeText(input));
 }
 
 /** For tests: forget the cached purifier (after a window appears or goes). */

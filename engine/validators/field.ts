@@ -77,14 +77,14 @@ export function checkField(field: FieldSchema, value: unknown, opts: { warnings?
       label: field.label,
     }).error;
   }
+  if (field.component === 'TableInput' && field.table && Array.isArray(value)) {
+    const cell = checkRows(field.table, value as TableRow[])[0];
+    if (cell) return cell.message;
+  }
   const validate = validatorFor(field);
   if (!validate(value)) return ajvMessage(field, validate.errors![0]);
   if (field.step !== undefined && typeof value === 'number' && offStep(value, field.step, field.min ?? 0))
     return messages.step(field.label, field.key, field.step);
-  if (field.component === 'TableInput' && field.table) {
-    const cell = checkRows(field.table, value as TableRow[])[0];
-    if (cell) return cell.message;
-  }
   for (const name of field.validate ?? []) {
     const run = validators[name];
     if (!run) throw new Error(`Unknown validator ${name} on field ${field.key}`);

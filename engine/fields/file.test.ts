@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsFile, checkFile, FILE_NAME_WARNING, FORBIDDEN_FILE_NAME_CHARS, maxFileSizeMessage } from './file';
+
+describe('file input', () => {
+  it('maximum size defaults to 83886080 bytes (80 MB) with its two messages', () => {
+    expect(maxFileSizeMessage()).toBe('Maximum file size is 80 MB');
+    expect(maxFileSizeMessage(83886080, true)).toBe('Maximum file size is 80MB');
+    expect(checkFile({ name: 'a.bin', size: 83886081 }).error).toBe('Maximum file size is 80 MB');
+    expect(checkFile({ name: 'a.bin', size: 83886080 }).error).toBeUndefined();
+    expect(checkFile({ name: 'a.bin', size: 2048 }, { maxSize: 1024 }).error).toBe('Maximum file size is 1 KB');
+  });
+
+  it('forbidden file-name characters ` \\ / : * ? " < > | \' give the warning', () => {
+    expect(FORBIDDEN_FILE_NAME_CHARS.join('')).toBe('`\\/:*?"<>|\'');
+    for (const c of FORBIDDEN_FILE_NAME_CHARS)
+      expect(checkFile({ name: `a${c}b.json`, size: 1 }).warning).toBe(FILE_NAME_WARNING);
+    expect(FILE_NAME_WARNING).toBe('File name contains forbidden symbols');
+    expect(checkFile({ name: 'ok-name.json', size: 1 }).warning).toBeUndefined();
+  });
+
+  it('accept lists by extension and type', () => {
+    expect(acceptsFile({ name: 'spec.JSON', size: 1 }, '.json')).toBe(true);
+    expect(acceptsFile({ name: 'spec.txt', size: 1 }, '.json')).toBe(false);
+    expect(acceptsFile({ name: 'x', size: 1, type: 'text/csv' }, 'text/csv')).toBe(true);
+    expect(acceptsFile({ name: 'x', size: 1, type: 'image/png' }, 'image/*')).toBe(true);
+    expect(checkFile({ name: 'a.txt', size: 1 }, { accept: '.json', label: 'File' }).error).toBe(
+      'The file must be a file of type: json.',
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldSchema } from '../schema/types';
+import { checkField } from './field';
+
+describe('checkField', () => {
+  it('required applies to empty values; optional empty values pass', () => {
+    const f: FieldSchema = { key: 'name', label: 'Name', required: true };
+    expect(checkField(f, '')).toBe('The name field is required.');
+    expect(checkField(f, undefined)).toBe('The name field is required.');
+    expect(checkField({ key: 'x' }, '')).toBeUndefined();
+  });
+
+  it('a required list input is satisfied once it has an item', () => {
+    const f: FieldSchema = { key: 'ips', label: 'IPs', component: 'ListInput', required: true, validate: ['ipv4'] };
+    expect(checkField(f, [])).toBe('The ips field is required.');
+    expect(checkField(f, ['1.1.1.1'])).toBeUndefined();
+    expect(checkField(f, ['1.1.1.1', '999.1.1.1'])).toBe('The ips must be a valid IPv4 address.');
+  });
+
+  it('list maxItems and uniqueItems hold on submission', () => {
+    const f: FieldSchema = {
+      key: 'l',
+      label: 'List',
+      component: 'ListInput',
+      list: { maxItems: 2, uniqueItems: true },
+    };
+    expect(checkField(f, ['a', 'b', 'c'])).toBe('The list may not have more than 2 items.');
+    expect(checkField(f, ['a', 'a'])).toBe('The list field has a duplicate value.');
+  });
+
+  it('numbers: type, bounds and step', () => {
+    const f: FieldSchema = { key: 'n', label: 'Count', type: 'number', min: 1, max: 10, step: 0.5 };
+    expect(checkField(f, 'x')).toBe('The count must be a number.');
+    expect(checkField(f, 11)).toBe('The count may not be greater than 10.');
+    expect(checkField(f, 1.25)).toBe('The count must be a multiple of 0.5.');
+    expect(checkField(f, 2.5)).toBeUndefined();
+  });
+
+  it('a required checkbox needs its true value', () => {
+    const f: FieldSchema = {
+      key: 'agree',
+      label: 'Agree',
+      type: 'checkbox',
+      required: true,
+      trueValue: 1,
+      falseValue: 0,
+    };
+    expect(checkField(f, 0)).toBe('The agree field is required.');
+    expect(checkField(f, 1)).toBeUndefined();
+    expect(checkField(f, 2)).toBe('The selected agree is invalid.');
+  });
+
+  it('a file field needs a file and applies the size limit', () => {
+    const f: FieldSchema = { key: 'file', label: 'File', type: 'file' };
+    expect(checkField(f, 'C:/fake')).toBe('The file format is invalid.');
+    expect(checkField(f, { name: 'a', size: 83886081 })).toBe('Maximum file size is 80 MB');
+    expect(checkField(f, { name: 'a', size: 83886081 }, { warnings: true })).toBe('Maximum file size is 80MB');
+  });
+
+  it('patterns match the whole value; patternMessage replaces the default', () => {
+    const f: FieldSchema = { key: 'c', label: 'Code', pattern: '[0-9]{3}', patternMessage: 'Three digits.' };
+    expect(checkField(f, '1234')).toBe('Three digits.');
+    expect(checkField(f, '123')).toBeUndefined();
+  });
+});
