@@ -12,9 +12,17 @@ function named<K extends string>(load: () => Promise<Record<K, ComponentType<Mod
  * (the form renderer, @rjsf and ajv stay out of the first-load bundle).
  */
 export const modalComponents: Record<string, ModalComponent> = {
+  Form: named(() => import('../form/FormModal'), 'FormModal'),
   Prompt: named(() => import('../prompts/ConfirmPrompt'), 'ConfirmPrompt'),
+  DeviceSocketAction: named(() => import('./named/DeviceSocketAction'), 'DeviceSocketAction'),
+  MfaID: named(() => import('./named/MfaID'), 'MfaID'),
+  MfaTOTP: named(() => import('./named/MfaTOTP'), 'MfaTOTP'),
+  MfaEmail: named(() => import('./named/MfaEmail'), 'MfaEmail'),
+  PasswordConfirmation: named(() => import('./named/PasswordConfirmation'), 'PasswordConfirmation'),
   TextModal: named(() => import('./named/TextModal'), 'TextModal'),
+  ItemSelect: named(() => import('./named/ItemSelectModal'), 'ItemSelectModal'),
   FieldHint: named(() => import('./named/FieldHint'), 'FieldHint'),
   FormDescription: named(() => import('./named/FormDescription'), 'FormDescription'),
+  SelectBox: named(() => import('./named/SelectBox'), 'SelectBox'),
   Error: named(() => import('./named/ErrorModal'), 'ErrorModal'),
 };

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const requests: { method?: string; url: string; data?: unknown; params?: unknown }[] = [];
+let respond: (config: { method?: string; url: string; data?: unknown }) => unknown = () => ({ success: true });
+
+vi.mock('../../engine/http/client', async () => {
+  const { HttpError } = await import('../../engine/http/errors');
+  const run = async (config: { method?: string; url: string; data?: unknown; params?: unknown }) => {
+    requests.push(config);
+    const out = respond(config);
+    if (out instanceof HttpError) throw out;
+    return { status: 200, statusText: 'OK', data: out, headers: new Headers(), config };
+  };
+  return {
+    http: {
+      request: run,
+      get: (url: string, config: Record<string, unknown> = {}) => run({ ...config, method: 'get', url }),
+    },
+  };
+});
+
+import { HttpError } from '../../engine/http/errors';
+import { loadFormDocument } from '../../engine/schema/registry';
+import { setSessionUser, type SessionUser } from '../../engine/session/user';
+import { clearToasts, toasts } from '../../engine/stores/toasts';
+import { FormRunner } from './FormRunner';
+
+const admin = {
+  id: 2,
+  username: 'admin',
+  email: 'admin@example.com',
+  company: { id: 1, parent_id: null, name: 'Acme Networks', level: 1 },
+  role: { id: 2, name: 'admin', title: 'Administrator' },
+  tos_accepted: true,
+  permissions: ['view_companies', 'view_tags'],
+} as SessionUser;
+
+const companies = {
+  success: true,
+  data: [
+    { id: 1, name: 'Acme Networks' },
+    { id: 2, name: 'Acme Baltics' },
+  ],
+  meta: { total: 2 },
+};
+
+async function mount(name: string, extra: Partial<Parameters<typeof FormRunner>[0]> = {}) {
+  const doc = (await loadFormDocument(name))!;
+  const onClose = vi.fn();
+  const onCancel = vi.fn();
+  render(<FormRunner name={name} doc={doc} onClose={onClose} onCancel={onCancel} {...extra} />);
+  return { onClose, onCancel };
+}
+
+describe('FormRunner', () => {
+  beforeEach(() => {
+    requests.length = 0;
+    setSessionUser(admin);
+    respond = (c) => (c.url === '/companies' ? companies : { success: true, data: { id: 9 } });
+  });
+  afterEach(() => {
+    cleanup();
+    clearToasts();
+  });
+
+  it('renders labelled fields, refuses an empty required field, submits the shaped payload', async () => {
+    const { onClose } = await mount('new-tag');
+    const name = screen.getByLabelText(/^Name/);
+    const company = screen.getByRole('combobox', { name: /Company/ });
+    expect(name.tagName).toBe('INPUT');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The name field is required.')).toBeTruthy();
+    expect(name.getAttribute('aria-describedby')).toContain('__error');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method !== 'get')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: '  Lab  ' } });
+    expect(screen.queryByText('The name field is required.')).toBeNull();
+    fireEvent.click(company);
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Baltics' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    const post = requests.find((r) => r.method === 'post')!;
+    expect(post).toMatchObject({ url: '/tags', data: { company_id: 2, name: 'Lab' } });
+    expect(onClose).toHaveBeenCalled();
+    expect(toasts.list.map((t) => t.message)).toEqual(['Tag created successfully']);
+  });
+
+  it('shows server errors under their field and the rest in the general list', async () => {
+    respond = (c) =>
+      c.url === '/companies'
+        ? companies
+        : new HttpError('422', c, {
+            status: 422,
+            data: {
+              success: false,
+              errors: [
+                { code: 'VALIDATION_ERROR', message: 'The name has already been taken.', source: 'name' },
+                { code: 'X', message: 'Tag limit reached.', source: null },
+              ],
+            },
+          });
+    await mount('new-tag', { options: { data: { company_id: 1 } } });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    expect(await screen.findByText('The name has already been taken.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Tag limit reached.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab 2' } });
+    expect(screen.queryByText('The name has already been taken.')).toBeNull();
+  });
+
+  it('shows depends fields only for the price-required type ids and never submits hidden ones', async () => {
+    respond = (c) =>
+      c.url === '/credits/types'
+        ? {
+            success: true,
+            data: [
+              { id: 1, name: 'Free Credit', payment_type: 'free' },
+              { id: 2, name: 'Paid Credit', payment_type: 'paid' },
+            ],
+            meta: { total: 2 },
+          }
+        : c.url === '/companies'
+          ? companies
+          : { success: true };
+    setSessionUser({ ...admin, role: { id: 1, name: 'super_admin', title: 'System Administrator' } });
+    await mount('add-resources', { options: { data: { company_id: 1 } } });
+    expect(screen.queryByLabelText(/Credit price/)).toBeNull();
+    fireEvent.click(screen.getByRole('combobox', { name: /Resource type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Paid Credit/ }));
+    expect(await screen.findByLabelText(/Credit price/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Credit price/), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Resource type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Free Credit/ }));
+    await waitFor(() => expect(screen.queryByLabelText(/Credit price/)).toBeNull());
+    fireEvent.change(screen.getByLabelText(/Resource count/), { target: { value: '3' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    const post = requests.find((r) => r.method === 'post');
+    expect(post?.data).not.toHaveProperty('credit_price');
+  });
+});

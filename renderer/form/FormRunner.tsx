@@ -1,0 +1,206 @@
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { proxy } from 'valtio/vanilla';
+import { useSnapshot } from 'valtio/react';
+import { compileForm, type CompiledForm } from '../../engine/schema/compile';
+import { hiddenKeys, type FormValues } from '../../engine/schema/depends';
+import type { FormDocument } from '../../engine/schema/types';
+import { session } from '../../engine/session/user';
+import type { OpenFormOptions } from '../../engine/stores/modals';
+import { showToast } from '../../engine/stores/toasts';
+import { bulkPayload } from '../../engine/submit/bulk';
+import { createSubmitEnvironment } from '../../engine/submit/environment';
+import { createSubmission } from '../../engine/submit/machine';
+import { fillEndpoint, hasFile, shapePayload } from '../../engine/submit/payload';
+import type { FormRunContext } from './context';
+import { formPermissions } from './permissions';
+import { templates, widgets } from './theme';
+import { applyChange, checkValues } from './values';
+import './form.css';
+
+export interface FormRunnerProps {
+  name: string;
+  doc: FormDocument;
+  /** Route or modal options (initial data, id, messages, callbacks). */
+  options?: OpenFormOptions;
+  /** The form runs on /forms/<name>: after success go back one step unless skipNavigate. */
+  onFormRoute?: boolean;
+  /** Closes the surrounding modal (or leaves the route) with the result. */
+  onClose: (result: unknown) => void;
+  onCancel: () => void;
+  navigateBack?: () => void;
+}
+
+function initialValues(compiled: CompiledForm, options: OpenFormOptions | undefined): FormValues {
+  const values: FormValues = { ...compiled.options.defaults, ...(options?.data ?? {}) };
+  if (options?.company_id !== undefined && compiled.fields.some((f) => f.key === 'company_id'))
+    values.company_id ??= options.company_id;
+  return values;
+}
+
+function errorSchema(errors: Record<string, string[]>): ErrorSchema {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [key, list] of Object.entries(errors)) if (list.length) out[key] = { __errors: list };
+  return out as ErrorSchema;
+}
+
+/** Renders a compiled form document with the theme and runs its submit life cycle. */
+export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel, navigateBack }: FormRunnerProps) {
+  const user = useSnapshot(session).user;
+  const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
+  const compiled = useMemo(() => compileForm(doc, { permissions }), [doc, permissions]);
+  const scope = useMemo(() => ({ fields: compiled.fields }), [compiled]);
+
+  const [values, setValues] = useState<FormValues>(() => {
+    const start = initialValues(compiled, options);
+    return applyChange(scope, {}, start).values;
+  });
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const live = useMemo(() => proxy({ values: { ...values }, hidden: [...hiddenKeys(scope, values)] }), [scope]); // eslint-disable-line react-hooks/exhaustive-deps
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+
+  const callbacks = useRef({ onClose, navigateBack });
+  callbacks.current = { onClose, navigateBack };
+
+  const submission = useMemo(() => {
+    const env = createSubmitEnvironment({
+      form: name,
+      item: doc.item,
+      verb: doc.verb,
+      fileField: compiled.fields.find((f) => f.type === 'file')?.key,
+      close: (result) => callbacks.current.onClose(result),
+      navigateBack: () => callbacks.current.navigateBack?.(),
+    });
+    return createSubmission(
+      {
+        successMsg: options?.successMsg ?? doc.successMsg,
+        hideMsg: options?.hideMsg ?? doc.hideMsg,
+        leaveOpen: options?.leaveOpen ?? doc.leaveOpen,
+        reload: options?.reload ?? doc.reload,
+        skipNavigate: doc.schema?.skipNavigate,
+        tableRef: doc.schema?.tableRef,
+        toastErrors: doc.toastErrors,
+        modalError: doc.modalError,
+        onFormRoute,
+        selection: options?.selection,
+        fieldKeys: compiled.fields.map((f) => f.key),
+        onSuccess: options?.onSuccess,
+        onError: options?.onError,
+      },
+      env,
+    );
+  }, [name, doc, options, onFormRoute, compiled]);
+  const submitState = useSnapshot(submission.state);
+
+  const context = useMemo<FormRunContext>(
+    () => ({
+      state: live,
+      functionContext: () => ({ values: valuesRef.current, permissions, role: session.user?.role?.name }),
+      fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
+      setValue: (key, value) => update({ ...valuesRef.current, [key]: value }),
+      notify: (message, type = 'error') => showToast({ message, type }),
+    }),
+    [live, permissions, compiled], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  function update(incoming: FormValues) {
+    const next = applyChange(scope, valuesRef.current, incoming);
+    if (next.changed.length === 0) return;
+    valuesRef.current = next.values;
+    setValues(next.values);
+    live.values = next.values;
+    if (live.hidden.join() !== next.hidden.join()) live.hidden = next.hidden;
+    setClientErrors((errors) => {
+      if (!next.changed.some((k) => k in errors)) return errors;
+      const rest = { ...errors };
+      for (const k of next.changed) delete rest[k];
+      return rest;
+    });
+    for (const k of next.changed) {
+      submission.clearFieldError(k);
+      if (k === 'password') submission.clearFieldError('password_confirmation');
+    }
+  }
+
+  const formRef = useRef<HTMLDivElement>(null);
+  const focusField = (key: string) => {
+    const el = document.getElementById(`root_${key}`);
+    el?.focus();
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (submitState.status === 'waiting') return;
+    const current = valuesRef.current;
+    const errors = checkValues(scope, current, live.hidden);
+    setClientErrors(errors);
+    const firstInvalid = compiled.fields.find((f) => errors[f.key]);
+    if (firstInvalid) {
+      focusField(firstInvalid.key);
+      return;
+    }
+    const payload = shapePayload(scope, current);
+    const data = doc.bulk
+      ? bulkPayload(options?.selection ?? [], payload, doc.bulk, !!doc.combineBulkSources)
+      : payload;
+    await submission.submit({
+      method: options?.method ?? doc.method ?? 'post',
+      url: fillEndpoint(doc.endpoint, { ...current, ...payload }, options?.id),
+      baseURL: options?.baseURL ?? doc.baseURL,
+      data,
+      multipart: doc.encoding === 'multipart' || hasFile(data),
+    });
+  };
+
+  // Server field errors move focus to the first of them.
+  useEffect(() => {
+    const first = compiled.fields.find((f) => submitState.fieldErrors[f.key]?.length);
+    if (first) focusField(first.key);
+  }, [submitState.fieldErrors, compiled]);
+
+  const merged: Record<string, string[]> = {};
+  for (const [k, list] of Object.entries(submitState.fieldErrors)) merged[k] = [...list];
+  for (const [k, message] of Object.entries(clientErrors)) merged[k] = [message, ...(merged[k] ?? [])];
+  const extraErrors = useMemo(() => errorSchema(merged), [JSON.stringify(merged)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const waiting = submitState.status === 'waiting';
+
+  return (
+    <div className="fc-form" ref={formRef} data-form={name} aria-busy={waiting || undefined}>
+      {doc.description && <p className="fc-form__description">{doc.description}</p>}
+      <Form
+        schema={compiled.schema as RJSFSchema}
+        uiSchema={compiled.uiSchema as UiSchema}
+        formData={values}
+        formContext={context}
+        validator={validator}
+        widgets={widgets}
+        templates={templates}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        extraErrors={extraErrors}
+        onChange={(e) => update(e.formData as FormValues)}
+        onSubmit={() => void submit()}
+      >
+        {submitState.generalErrors.length > 0 && (
+          <ul className="fc-form__errors" role="alert">
+            {submitState.generalErrors.map((message, i) => (
+              <li key={i}>{message}</li>
+            ))}
+          </ul>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="fc-btn" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="fc-btn fc-btn--primary" disabled={waiting} aria-disabled={waiting}>
+            {waiting ? 'Submitting…' : (doc.submitText ?? 'Submit')}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { FormValues } from '../../engine/schema/depends';
+import type { FunctionContext } from '../../engine/schema/functions';
+import type { FieldSchema } from '../../engine/schema/types';
+
+/**
+ * The formContext every widget and template of the theme receives. It is one
+ * stable object per form, so typing in one field does not re-render the others;
+ * widgets that follow other fields' values read `state` with useSnapshot.
+ */
+export interface FormRunContext {
+  /** Live values and the keys hidden by depends (a valtio proxy). */
+  state: { values: FormValues; hidden: string[] };
+  /** Permissions and role for registered functions (lookup transforms, option functions). */
+  functionContext: () => FunctionContext;
+  fieldByKey: (key: string) => FieldSchema | undefined;
+  /** Sets a value outside the widget's own key (a field's addon). */
+  setValue: (key: string, value: unknown) => void;
+  /** Toast-style notices from widgets (CSV import errors). */
+  notify: (message: string, type?: 'error' | 'warning' | 'info') => void;
+}
+
+export function fieldKeyOf(id: string): string {
+  return id.replace(/^root_/, '');
+}
+
+/** Ids of the help and error elements of a field, for aria-describedby. */
+export const describedBy = (id: string, hasSubtext: boolean, hasErrors: boolean): string | undefined =>
+  [hasSubtext ? `${id}__help` : '', hasErrors ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { loadFormDocument } from '../../engine/schema/registry';
+import type { FormDocument } from '../../engine/schema/types';
+
+/** Loads a registered form document: undefined while loading, null when there is none. */
+export function useFormDocument(name: string): FormDocument | null | undefined {
+  const [doc, setDoc] = useState<{ name: string; doc: FormDocument | null }>();
+  useEffect(() => {
+    let live = true;
+    loadFormDocument(name)
+      .then((loaded) => live && setDoc({ name, doc: loaded ?? null }))
+      .catch(() => live && setDoc({ name, doc: null }));
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return doc?.name === name ? doc.doc : undefined;
+}

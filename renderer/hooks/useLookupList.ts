@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio/react';
+import type { OptionsSource } from '../../engine/schema/types';
+import type { FormRunContext } from '../form/context';
+import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface ListState {
+  options: LookupOption[];
+  total: number;
+  loading: boolean;
+  error?: string;
+}
+
+/**
+ * A searchable, paged option list for ItemSelect: lookups load 100 per page
+ * from the API (search text sent as the lookup's search parameter); static
+ * and function lists are filtered locally. Reloads when a followed form value changes.
+ */
+export function useLookupList(source: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
+  const snap = useSnapshot(ctx.state);
+  const depKey = lookupDependencies(source)
+    .map((k) => JSON.stringify(snap.values[k] ?? null))
+    .join('|');
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<ListState>({ options: [], total: 0, loading: false });
+  const controller = useRef<AbortController | null>(null);
+  const labels = useRef(new Map<string, string>());
+  /** The depends/search key of the list on screen (a failed load clears it, so reopening retries). */
+  const loadedKey = useRef<string>(undefined);
+
+  const remember = (options: LookupOption[]) => {
+    for (const o of options) labels.current.set(String(o.value), o.label);
+  };
+
+  const load = useCallback(
+    async (offset: number, text: string) => {
+      const fixed = staticOptions(source, ctx.functionContext());
+      if (fixed) {
+        const needle = text.trim().toLowerCase();
+        const options = needle ? fixed.filter((o) => o.label.toLowerCase().includes(needle)) : fixed;
+        remember(options);
+        setState({ options, total: options.length, loading: false });
+        return;
+      }
+      if (!isLookupRef(source)) return;
+      controller.current?.abort();
+      const c = (controller.current = new AbortController());
+      setState((s) => ({ ...s, loading: true, error: undefined }));
+      try {
+        const page = await loadLookupPage(source, ctx.functionContext(), { search: text, offset, signal: c.signal });
+        if (c.signal.aborted) return;
+        remember(page.options);
+        setState((s) => ({
+          options: offset === 0 ? page.options : [...s.options, ...page.options],
+          total: page.total,
+          loading: false,
+        }));
+      } catch (error) {
+        if (c.signal.aborted) return;
+        loadedKey.current = undefined;
+        setState((s) => ({ ...s, loading: false, error: String(error) }));
+      }
+    },
+    [source, ctx],
+  );
+
+  // First page when opened or when a followed value changes; debounced on search; kept between openings.
+  useEffect(() => {
+    const key = `${depKey}\u0000${search}`;
+    if (!active || loadedKey.current === key) return;
+    const timer = setTimeout(
+      () => {
+        loadedKey.current = key;
+        void load(0, search);
+      },
+      search ? SEARCH_DEBOUNCE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [active, search, depKey, load]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const hasMore = state.options.length < state.total;
+  const loadMore = useCallback(() => {
+    if (!state.loading && hasMore) void load(state.options.length, search);
+  }, [state.loading, state.options.length, hasMore, load, search]);
+
+  return {
+    ...state,
+    search,
+    setSearch,
+    hasMore,
+    loadMore,
+    labelOf: (v: unknown) => labels.current.get(String(v)),
+    depKey,
+  };
+}

@@ -1,0 +1,29 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio/react';
+import type { OptionsSource } from '../../engine/schema/types';
+import type { FormRunContext } from '../form/context';
+import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
+
+/** Every option of a source (a lookup's first page of 100), reloaded when a followed value changes. */
+export function useOptions(source: OptionsSource | undefined, ctx: FormRunContext) {
+  const snap = useSnapshot(ctx.state);
+  const deps = lookupDependencies(source).map((k) => JSON.stringify(snap.values[k] ?? null));
+  const depKey = deps.join('|');
+  const fixed = useMemo(() => staticOptions(source, ctx.functionContext()), [source, ctx]);
+  const [loaded, setLoaded] = useState<{ key: string; options: LookupOption[]; error?: string }>();
+
+  useEffect(() => {
+    if (!isLookupRef(source)) return;
+    const controller = new AbortController();
+    loadLookupPage(source, ctx.functionContext(), { signal: controller.signal })
+      .then((page) => setLoaded({ key: depKey, options: page.options }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ key: depKey, options: [], error: String(error) });
+      });
+    return () => controller.abort();
+  }, [source, ctx, depKey]);
+
+  if (fixed) return { options: fixed as LookupOption[], loading: false };
+  const current = loaded?.key === depKey ? loaded : undefined;
+  return { options: current?.options ?? [], loading: !current, error: current?.error };
+}
