@@ -1,0 +1,45 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FormRunner } from '../../renderer/form/FormRunner';
+import { useFormDocument } from '../../renderer/form/useFormDocument';
+import type { OpenFormOptions } from '../../engine/stores/modals';
+import { setupForms } from './setup';
+import '../../renderer/modals/modals.css';
+
+setupForms();
+
+/** The generic form screen /forms/:name/:id? (any registered document); back one step after success. */
+export function FormRoute() {
+  const { name = '', id } = useParams();
+  const navigate = useNavigate();
+  const doc = useFormDocument(name);
+  const back = useCallback(() => navigate(-1), [navigate]);
+  const options = useMemo<OpenFormOptions>(() => ({ id }), [id]);
+
+  if (doc === undefined) return <p className="modal__loading">Loading…</p>;
+  if (doc === null)
+    return (
+      <section className="form-route">
+        <h1>Form not found</h1>
+        <p role="alert">There is no form named “{name}”.</p>
+      </section>
+    );
+  return (
+    <section className="form-route" aria-labelledby="form-route-title">
+      <h1 id="form-route-title">{doc.title}</h1>
+      {doc.subtitle && <p className="form-route__subtitle">{doc.subtitle}</p>}
+      <div className="form-route__body">
+        <FormRunner
+          key={`${name}/${id ?? ''}`}
+          name={name}
+          doc={doc}
+          options={options}
+          onFormRoute
+          navigateBack={back}
+          onClose={() => undefined}
+          onCancel={back}
+        />
+      </div>
+    </section>
+  );
+}
