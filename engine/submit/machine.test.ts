@@ -251,6 +251,25 @@ describe('submit state machine', () => {
     expect(submission.state.status).toBe('succeeded');
   });
 
+  it('DELETE resends the MFA fields in the query, never in a body', async () => {
+    const handler: Handler = (c) =>
+      (c.params as Record<string, unknown> | undefined)?.session_code
+        ? { success: true }
+        : fail(c, 403, {
+            errors: [{ code: 'MFA_REQUIRED', message: 'MFA', source: null }],
+            meta: { mfa_method: 'totp', session_id: 's1', session_uuid: 's1' },
+          });
+    const askMfaCode: SubmitEnvironment['askMfaCode'] = async (_c, verify) => {
+      const r = await verify('111111');
+      return r.ok ? r.value : undefined;
+    };
+    const { submission, calls } = setup(handler, {}, { askMfaCode });
+    await submission.submit({ method: 'delete', url: '/admin/users/x%40y.z/mfa' });
+    expect(calls[1]).toMatchObject({ method: 'delete', params: { session_code: '111111', session_uuid: 's1' } });
+    expect(calls[1].data).toBeUndefined();
+    expect(submission.state.status).toBe('succeeded');
+  });
+
   it('an action channel replaces the modal with the action status modal', async () => {
     const { submission, env } = setup(() => ({ success: true, meta: { channel: 'jobs.42' } }), {
       selection: [{ id: 1 }],

@@ -99,17 +99,14 @@ class Cancelled extends Error {}
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function withExtra(request: SubmitRequest, extra: Record<string, unknown>): HttpConfig {
+  const method = request.method.toLowerCase();
+  const base: HttpConfig = { method: request.method, url: request.url, baseURL: request.baseURL, skipCancel: true };
+  // DELETE carries no body: MFA resubmission fields go in the query.
+  if (method === 'delete' || method === 'get') {
+    return Object.keys(extra).length ? { ...base, params: extra } : base;
+  }
   const payload = { ...(request.data ?? {}), ...extra };
-  const hasBody =
-    request.method.toLowerCase() !== 'get' &&
-    (request.method.toLowerCase() !== 'delete' || Object.keys(payload).length > 0);
-  return {
-    method: request.method,
-    url: request.url,
-    baseURL: request.baseURL,
-    skipCancel: true,
-    data: hasBody ? (request.multipart ? toFormData(payload) : payload) : undefined,
-  };
+  return { ...base, data: request.multipart ? toFormData(payload) : payload };
 }
 
 export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironment): Submission {
