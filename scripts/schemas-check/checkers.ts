@@ -1,9 +1,11 @@
 // Cross-checkers by folder under schemas/. To check a new folder, import its checker
-// and add one line (e.g. `pages: checkPageDocument` from engine/pages/check.ts).
+// and add one line.
+import { checkPageDocument } from '../../engine/pages/check';
 import { checkFormDocument, checkLookupDocument, type DocumentChecker } from '../../engine/schema/check-document';
 
 export const crossCheckers: Record<string, DocumentChecker> = {
   forms: checkFormDocument,
   prompts: checkFormDocument,
   lookups: checkLookupDocument,
+  pages: checkPageDocument,
 };
