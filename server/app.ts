@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerJsonParser } from './http/json-parser';
 import { registerSpa } from './http/spa';
 import { registerAuthentication, resolveActor } from './auth/authenticate';
+import { registerMfa } from './auth/mfa';
 import { ACCESS_COOKIE } from './auth/sessions';
 import { Realtime } from './realtime/hub';
 import { resources } from './resources';
@@ -69,7 +70,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : false,
     bodyLimit: BODY_LIMIT,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        allErrors: true,
+        allowUnionTypes: true,
+      },
+    },
   });
   const ctx: AppContext = {
     db: handle.db,
@@ -85,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonParser(app);
   registerErrorHandling(app);
   registerAuthentication(app);
+  registerMfa(app);
+  app.decorateRequest('form', null);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
   await registerSpa(app, options.distDir);
 

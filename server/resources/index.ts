@@ -2,12 +2,54 @@ import type { FastifyPluginAsync } from 'fastify';
 import health from './health';
 import account from './account';
 import user from './user';
+import storage from './storage';
+import notifications from './notifications';
 import devices from './devices';
+import devicesWrite from './devices-write';
 import companies from './companies';
+import companiesWrite from './companies-write';
+import companyData from './company-data';
 import tags from './tags';
+import tagsWrite from './tags-write';
 import users from './users';
+import invitations from './invitations';
+import roles from './roles';
+import credits from './credits';
+import creditCodes from './credit-codes';
+import files from './files';
+import adminTools from './admin-tools';
+import logs from './logs';
+import remoteAccess from './remote-access';
+import vpnHubs from './vpn-hubs';
+import records from './records';
+import statistics from './statistics';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
 // plugin and add one line below.
-export const resources: FastifyPluginAsync[] = [health, account, user, devices, companies, tags, users];
+export const resources: FastifyPluginAsync[] = [
+  health,
+  account,
+  user,
+  storage,
+  notifications,
+  devices,
+  devicesWrite,
+  companies,
+  companiesWrite,
+  companyData,
+  tags,
+  tagsWrite,
+  users,
+  invitations,
+  roles,
+  credits,
+  creditCodes,
+  files,
+  adminTools,
+  logs,
+  remoteAccess,
+  vpnHubs,
+  records,
+  statistics,
+];

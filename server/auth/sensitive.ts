@@ -1,0 +1,51 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { requirePermission } from './guards';
+import { extractMfaFields, requireMfa } from './mfa';
+import { requirePasswordConfirmation } from './password-confirmation';
+import { validateForm } from '../forms/validate';
+
+// Route options for writes: permission, then the form document's validation,
+// then password confirmation (423), then multi-factor (MFA_REQUIRED), in
+// that order, so that field errors come before any challenge.
+
+export interface GuardOptions {
+  permission?: string | string[];
+  mode?: 'every' | 'some';
+  /** Validate the body against the schemas/forms document naming this call. */
+  form?: boolean | 'optional';
+  /** HTTP 423 until POST /password-confirmation (15 minutes). */
+  password?: boolean;
+  /** MFA_REQUIRED for users with multi-factor. */
+  mfa?: boolean;
+}
+
+export function guard(app: FastifyInstance, options: GuardOptions) {
+  const preHandler: preHandlerAsyncHookHandler[] = [];
+  if (options.permission) preHandler.push(requirePermission(options.permission, options.mode));
+  if (options.form) preHandler.push(validateForm(app.ctx.schemasDir, options.form === 'optional'));
+  if (options.password) preHandler.push(requirePasswordConfirmation(app.ctx));
+  if (options.mfa) preHandler.push(requireMfa(app));
+  return {
+    ...(options.mfa
+      ? { preValidation: async (request: Parameters<typeof extractMfaFields>[0]) => extractMfaFields(request) }
+      : {}),
+    preHandler,
+  };
+}
+
+/** The writes that need a multi-factor confirmation (README). */
+export const MFA_PROTECTED = [
+  'POST /companies/move',
+  'DELETE /companies/{id}',
+  'POST /companies/data',
+  'POST /credits/move',
+  'POST /credits/codes',
+  'POST /users/invite',
+  'POST /distributors/invitations',
+  'POST /roles',
+  'PUT /roles/{id}',
+  'DELETE /roles/{id}',
+  'DELETE /admin/users/{email}',
+  'DELETE /admin/users/{email}/mfa',
+  'DELETE /suppressed-emails/{email}',
+];

@@ -1,0 +1,254 @@
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { list, notFound, ok } from '../http/envelope';
+import { runList, type ListSpec } from '../http/list-query';
+import { portCount } from '../../engine/device/models';
+import { PORT_SERVICES } from '../../engine/format/services';
+import { deviceListSpec } from './devices-list';
+import { memoryList } from './pages-memory-list';
+import { gapRoute } from './pages-routes';
+
+// Device views the console pages read and the resource plugins do not
+// answer: Wi-Fi and hotspot lists, a device's history, data usage, ports,
+// services and dashboards, status charts per tag and company, and the
+// connection-manager log. Values are derived deterministically from the
+// device record, so they stay stable between runs.
+
+type Row = Record<string, unknown>;
+const HOUR = 3600_000;
+const WIFI_FAMILIES = ['RUT', 'TAP', 'DAP', 'TCR'];
+
+/** A small deterministic wobble in [-1, 1] from a device id and a step. */
+const wobble = (id: number, step: number) => Math.sin(id * 12.9898 + step * 78.233);
+
+async function deviceOf(app: FastifyInstance, request: FastifyRequest): Promise<Row> {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isInteger(id)) throw notFound('Device not found.');
+  const { data } = await runList(deviceListSpec(app.ctx, actorOf(request)), { id: String(id), limit: '1' });
+  if (!data[0]) throw notFound('Device not found.');
+  return data[0];
+}
+
+function familySpec(app: FastifyInstance, request: FastifyRequest, extra: ListSpec['fields']): ListSpec {
+  const base = deviceListSpec(app.ctx, actorOf(request));
+  return {
+    ...base,
+    from: () => base.from().where('d.family', 'in', WIFI_FAMILIES),
+    fields: { ...base.fields, ...extra },
+    sortable: [...(base.sortable ?? []), ...Object.keys(extra)],
+  };
+}
+
+function history(device: Row, now: number): Row[] {
+  const id = Number(device.id);
+  const last = Date.parse(String(device.last_connection_at ?? '')) || now;
+  return Array.from({ length: 48 }, (_, i) => ({
+    id: i + 1,
+    device_id: id,
+    created_at: new Date(last - i * HOUR).toISOString(),
+    signal: Math.round(Number(device.signal ?? -75) + 6 * wobble(id, i)),
+    temperature: Math.round(Number(device.temperature ?? 40) + 4 * wobble(id + 1, i)),
+    connection_type: device.connection_type,
+    operator: device.operator,
+    wan_ip: device.wan_ip,
+    router_uptime: Math.max(0, Number(device.router_uptime ?? 0) - i * 3600),
+    latitude: Number(device.latitude ?? 54.6872) + 0.001 * wobble(id, i),
+    longitude: Number(device.longitude ?? 25.2797) + 0.001 * wobble(id + 2, i),
+    speed: Math.max(0, Math.round(40 + 40 * wobble(id + 3, i))),
+    satellites: 6 + Math.round(3 * Math.abs(wobble(id, i))),
+    digital_input: Math.abs(wobble(id, i)) > 0.5 ? 1 : 0,
+    digital_output: i % 2,
+    analog_input: Number((5 + 5 * wobble(id + 4, i)).toFixed(2)),
+  }));
+}
+
+async function statusCounts(app: FastifyInstance, column: 'company_id' | 'tag_id', id: number) {
+  let qb = app.ctx.db.selectFrom('devices as d').select(['d.status', sql<number>`count(*)`.as('count')]);
+  qb =
+    column === 'company_id'
+      ? qb.where('d.company_id', '=', id)
+      : qb.where(sql<boolean>`exists (select 1 from device_tags dt where dt.device_id = d.id and dt.tag_id = ${id})`);
+  const rows = await qb.groupBy('d.status').orderBy('d.status').execute();
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+export default async function pagesDevices(app: FastifyInstance) {
+  const view = { preHandler: requirePermission('view_devices') };
+  const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+
+  gapRoute(app, 'get', '/hotspots', { preHandler: requirePermission('view_device_hotspots') }, async (request) => {
+    const spec = familySpec(app, request, {
+      ssid_names: sql`json_array(d.name || ' guest')`,
+      online_users: sql`(case when d.status = 1 then (d.id * 7) % 13 else 0 end)`,
+    });
+    const { data, total } = await runList(
+      { ...spec, map: (row) => ({ ...spec.map!(row), ssid_names: JSON.parse(String(row.ssid_names ?? '[]')) }) },
+      query(request),
+    );
+    return list(data, total);
+  });
+
+  gapRoute(app, 'get', '/wireless', { preHandler: requirePermission('view_wireless_information') }, async (request) => {
+    const spec = familySpec(app, request, {
+      clients_count: sql`(case when d.status = 1 then (d.id * 5) % 17 else 0 end)`,
+      received: sql`(d.id * 7919) % 900000000`,
+      sent: sql`(d.id * 104729) % 300000000`,
+    });
+    const { data, total } = await runList(spec, query(request));
+    return list(data, total);
+  });
+
+  gapRoute(app, 'get', '/devices/:id/information-history', view, async (request) => {
+    const device = await deviceOf(app, request);
+    return memoryList(history(device, app.ctx.now().getTime()), query(request), {
+      sortable: ['created_at', 'signal', 'temperature'],
+      defaultSort: '-created_at',
+    });
+  });
+
+  gapRoute(app, 'get', '/devices/:id/data-usage', view, async (request) => {
+    const device = await deviceOf(app, request);
+    const id = Number(device.id);
+    const sims = Number(device.status) === 3 ? 0 : 2;
+    const today = new Date(app.ctx.now().toISOString().slice(0, 10)).getTime();
+    const days = Array.from({ length: 14 }, (_, i) => {
+      const mb = (k: number) => Math.round((20 + 15 * wobble(id + k, i)) * 1024 * 1024);
+      return {
+        date: new Date(today - (13 - i) * 24 * HOUR).toISOString().slice(0, 10),
+        sim1_rx: sims ? mb(1) : 0,
+        sim1_tx: sims ? Math.round(mb(2) / 4) : 0,
+        sim2_rx: sims > 1 ? Math.round(mb(3) / 3) : 0,
+        sim2_tx: sims > 1 ? Math.round(mb(4) / 10) : 0,
+      };
+    });
+    return list(days, days.length);
+  });
+
+  gapRoute(
+    app,
+    'get',
+    '/devices/:id/port-scan',
+    { preHandler: requirePermission('view_device_remote_access') },
+    async (request) => {
+      const device = await deviceOf(app, request);
+      const open = portCount(device.model) > 0 ? [22, 80, 443] : [22];
+      const rows = open.map((port) => ({
+        id: port,
+        port,
+        protocol: 'tcp',
+        state: 'open',
+        service: PORT_SERVICES[port],
+      }));
+      return memoryList(rows, query(request), { sortable: ['port'], defaultSort: 'port' });
+    },
+  );
+
+  gapRoute(
+    app,
+    'get',
+    '/devices/:id/services',
+    { preHandler: requirePermission('update_device_credit_status') },
+    async (request) => {
+      const d = await deviceOf(app, request);
+      const rows = [
+        {
+          id: 1,
+          name: 'Remote management',
+          credit_type_name: 'Paid Credit',
+          enabled: d.credit_enabled,
+          expire_at: null,
+        },
+        { id: 2, name: 'Monitoring', credit_type_name: 'Free Credit', enabled: d.monitoring_enabled, expire_at: null },
+        {
+          id: 3,
+          name: 'Mobile data',
+          credit_type_name: 'Company data',
+          enabled: Number(d.remaining_data) > 0,
+          expire_at: null,
+        },
+      ];
+      return memoryList(rows, query(request), { sortable: ['name', 'expire_at'] });
+    },
+  );
+
+  const dashboards = (d: Row) => [
+    {
+      id: 1,
+      device_id: d.id,
+      name: 'Overview',
+      description: 'Status, signal and uptime',
+      widgets_count: 4,
+      updated_at: d.updated_at,
+    },
+    {
+      id: 2,
+      device_id: d.id,
+      name: 'Mobile',
+      description: 'Operator, SIM and data usage',
+      widgets_count: 3,
+      updated_at: d.updated_at,
+    },
+  ];
+  const dashboard = { preHandler: requirePermission('view_device_dashboard') };
+  gapRoute(app, 'get', '/devices/:id/dashboards', dashboard, async (request) =>
+    memoryList(dashboards(await deviceOf(app, request)), query(request), {
+      sortable: ['name', 'updated_at'],
+      search: ['name'],
+    }),
+  );
+  gapRoute(app, 'get', '/devices/:id/dashboards/:dashboard_id', dashboard, async (request) => {
+    const wanted = Number((request.params as { dashboard_id: string }).dashboard_id);
+    const found = dashboards(await deviceOf(app, request)).find((d) => d.id === wanted);
+    if (!found) throw notFound('Dashboard not found.');
+    return ok(found);
+  });
+
+  gapRoute(app, 'get', '/devices/tags/:id/data', { preHandler: requirePermission('view_tags') }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
+    const tag = Number.isInteger(id)
+      ? await app.ctx.db.selectFrom('tags').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!tag) throw notFound('Tag not found.');
+    assertTenancy(actorOf(request), tag.company_id, 'Tag');
+    const rows = await statusCounts(app, 'tag_id', tag.id);
+    return list(rows, rows.length);
+  });
+
+  gapRoute(
+    app,
+    'get',
+    '/devices/companies/:id/data',
+    { preHandler: requirePermission('view_companies') },
+    async (request) => {
+      const id = Number((request.params as { id: string }).id);
+      assertTenancy(actorOf(request), Number.isInteger(id) ? id : null, 'Company');
+      const rows = await statusCounts(app, 'company_id', id);
+      return list(rows, rows.length);
+    },
+  );
+
+  gapRoute(app, 'get', '/devices/logs', { preHandler: requirePermission('view_device_logs') }, async (request) => {
+    const base = deviceListSpec(app.ctx, actorOf(request));
+    const spec: ListSpec = {
+      from: () => base.from().where('d.last_connection_at', 'is not', null),
+      idColumn: 'd.id',
+      fields: {
+        id: 'd.id',
+        company_id: 'd.company_id',
+        serial: 'd.serial',
+        created_at: 'd.last_connection_at',
+        ip: 'd.wan_ip',
+        type: sql`'connection'`,
+        status: sql`(case d.status when 1 then 'connected' when 2 then 'pending' else 'disconnected' end)`,
+        log: sql`d.name || ' ' || (case d.status when 1 then 'connected over ' || coalesce(d.connection_type, 'WAN') else 'lost its connection' end)`,
+      },
+      search: ['serial', 'log'],
+      sortable: ['id', 'created_at', 'serial'],
+      defaultSort: '-created_at',
+      filters: { company_id: 'd.company_id' },
+    };
+    const { data, total } = await runList(spec, query(request));
+    return list(data, total);
+  });
+}

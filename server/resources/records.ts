@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, requirePermission } from '../auth/guards';
+import { notFound, ok } from '../http/envelope';
+import { runList, type ListSpec } from '../http/list-query';
+import type { Actor } from '../auth/actor';
+import { routeId } from '../services/ids';
+import { listRoute } from './list-route';
+import { scoped } from './scoped';
+
+// Company-scoped records the pages list (task groups, reports, alerts and
+// automations, data-collect configs, templates, e-mail configurations, ...):
+// one table with a kind, details as JSON spread into each row.
+
+export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
+  { path: '/devices/tasks/groups', kind: 'task_group', permission: 'view_device_task_groups' },
+  { path: '/reports/generated', kind: 'generated_report', permission: 'view_reports' },
+  { path: '/reports', kind: 'report', permission: 'view_reports' },
+  { path: '/alerts-configurations', kind: 'alert_configuration', permission: 'view_device_alert_configurations' },
+  { path: '/automations', kind: 'automation', permission: 'view_device_alert_configurations' },
+  { path: '/data-collect/configs', kind: 'data_collect_config', permission: 'view_devices' },
+  { path: '/devices/configurator/templates', kind: 'configurator_template', permission: 'create_multi_configuration' },
+  { path: '/email-configurations', kind: 'email_configuration', permission: 'view_device_alert_configurations' },
+  { path: '/monitoring-templates', kind: 'monitoring_template', permission: 'update_monitoring' },
+  { path: '/vpn/hubs/users', kind: 'vpn_hub_user', permission: 'view_vpn_hubs' },
+  { path: '/auth-devices', kind: 'auth_device', permission: 'super_admin' },
+  { path: '/devices/actions/logs', kind: 'device_action_log', permission: 'view_device_logs' },
+];
+
+function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec {
+  return {
+    from: () =>
+      scoped(
+        app.ctx.db
+          .selectFrom('records as r')
+          .innerJoin('companies as c', 'c.id', 'r.company_id')
+          .where('r.kind', '=', kind),
+        actor,
+        'r.company_id',
+      ),
+    idColumn: 'r.id',
+    fields: {
+      id: 'r.id',
+      name: 'r.name',
+      status: 'r.status',
+      company_id: 'r.company_id',
+      company_name: 'c.name',
+      details: 'r.details',
+      created_at: 'r.created_at',
+    },
+    search: ['name'],
+    defaultSort: '-id',
+    filters: { company_id: 'r.company_id', status: 'r.status' },
+    map: ({ details, ...row }) => ({ ...(details ? (JSON.parse(String(details)) as object) : {}), ...row }),
+  };
+}
+
+export default async function records(app: FastifyInstance) {
+  for (const route of RECORD_ROUTES) {
+    listRoute(app, route.path, route.permission, (actor) => recordSpec(app, actor, route.kind));
+    app.get(`${route.path}/:id`, { preHandler: requirePermission(route.permission) }, async (request) => {
+      const { data } = await runList(recordSpec(app, actorOf(request), route.kind), {
+        id: String(routeId(request.params)),
+        limit: '1',
+      });
+      if (!data[0]) throw notFound();
+      return ok(data[0]);
+    });
+  }
+}

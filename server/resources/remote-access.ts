@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { done, invalid } from '../http/envelope';
+import type { ListSpec } from '../http/list-query';
+import { idField, routeId } from '../services/ids';
+import { listRoute } from './list-route';
+import { bool, scoped } from './scoped';
+
+// Remote access configurations of devices and the access history.
+
+const PROTOCOLS: Record<string, number> = { http: 80, https: 443, ssh: 22, telnet: 23, rdp: 3389, vnc: 5900, sftp: 22 };
+
+function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
+  return {
+    from: () =>
+      scoped(
+        app.ctx.db
+          .selectFrom('remote_access as a')
+          .innerJoin('devices as d', 'd.id', 'a.device_id')
+          .innerJoin('companies as c', 'c.id', 'a.company_id'),
+        actor,
+        'a.company_id',
+      ),
+    idColumn: 'a.id',
+    fields: {
+      id: 'a.id',
+      device_id: 'a.device_id',
+      name: 'a.name',
+      destination_ip: 'a.destination_ip',
+      destination_port: 'a.destination_port',
+      protocol: 'a.protocol',
+      is_main: 'a.is_main',
+      credentials_required: 'a.credentials_required',
+      device_name: 'd.name',
+      device_serial: 'd.serial',
+      company_id: 'a.company_id',
+      company_name: 'c.name',
+      created_at: 'a.created_at',
+    },
+    search: ['name', 'device_name', 'protocol'],
+    defaultSort: '-id',
+    filters: { device_id: 'a.device_id', protocol: 'a.protocol', company_id: 'a.company_id' },
+    map: (row) => ({
+      ...row,
+      ...('is_main' in row ? { is_main: bool(row.is_main) } : {}),
+      ...('credentials_required' in row ? { credentials_required: bool(row.credentials_required) } : {}),
+    }),
+  };
+}
+
+function historySpec(app: FastifyInstance, actor: Actor): ListSpec {
+  return {
+    from: () =>
+      scoped(
+        app.ctx.db
+          .selectFrom('remote_access_history as h')
+          .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
+          .innerJoin('devices as d', 'd.id', 'a.device_id')
+          .innerJoin('companies as c', 'c.id', 'h.company_id')
+          .leftJoin('users as u', 'u.id', 'h.user_id'),
+        actor,
+        'h.company_id',
+      ),
+    idColumn: 'h.id',
+    fields: {
+      id: 'h.id',
+      remote_access_id: 'h.remote_access_id',
+      name: 'a.name',
+      device_id: 'a.device_id',
+      device_name: 'd.name',
+      protocol: 'h.protocol',
+      user_id: 'h.user_id',
+      email: 'u.email',
+      company_id: 'h.company_id',
+      company_name: 'c.name',
+      started_at: 'h.started_at',
+      ended_at: 'h.ended_at',
+      created_at: 'h.started_at',
+    },
+    search: ['name', 'device_name', 'email'],
+    defaultSort: '-id',
+    filters: { device_id: 'a.device_id', protocol: 'h.protocol', company_id: 'h.company_id' },
+  };
+}
+
+export default async function remoteAccess(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+  listRoute(app, '/devices/remote-access', 'view_device_remote_access', (actor) => accessSpec(app, actor));
+  listRoute(app, '/devices/remote-access/history', 'view_device_remote_access', (actor) => historySpec(app, actor));
+
+  app.post(
+    '/devices/remote-access',
+    {
+      preHandler: requirePermission('manage_remote_access'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['device_id', 'name', 'protocol'],
+          additionalProperties: false,
+          properties: {
+            device_id: { type: 'integer', minimum: 1 },
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            protocol: { type: 'string', enum: Object.keys(PROTOCOLS) },
+            destination_ip: { type: 'string', format: 'ipv4' },
+            destination_port: { type: 'integer', minimum: 1, maximum: 65535 },
+            credentials_required: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body as {
+        device_id: number;
+        name: string;
+        protocol: string;
+        destination_ip?: string;
+        destination_port?: number;
+        credentials_required?: boolean;
+      };
+      const device = await db
+        .selectFrom('devices')
+        .select(['id', 'company_id'])
+        .where('id', '=', idField(body.device_id, 'device_id'))
+        .executeTakeFirst();
+      if (!device || !(actor.companyIds === null || actor.companyIds.includes(device.company_id)))
+        throw invalid(['device_id', 'The selected device is invalid.']);
+      const { id } = await db
+        .insertInto('remote_access')
+        .values({
+          device_id: device.id,
+          company_id: device.company_id,
+          name: body.name.trim(),
+          protocol: body.protocol,
+          destination_ip: body.destination_ip ?? '192.168.1.1',
+          destination_port: body.destination_port ?? PROTOCOLS[body.protocol],
+          is_main: 0,
+          credentials_required: body.credentials_required ? 1 : 0,
+          created_at: ctx.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, data: { id }, message: 'Remote access created successfully' });
+    },
+  );
+
+  app.delete(
+    '/devices/remote-access/:id',
+    { preHandler: requirePermission('manage_remote_access') },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = routeId(request.params);
+      const row = await db.selectFrom('remote_access').select('company_id').where('id', '=', id).executeTakeFirst();
+      assertTenancy(actor, row?.company_id, 'Remote access');
+      await db.deleteFrom('remote_access').where('id', '=', id).execute();
+      return done(undefined, 'Remote access removed successfully');
+    },
+  );
+}

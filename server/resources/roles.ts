@@ -1,0 +1,229 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { ApiError, done, invalid, list, notFound } from '../http/envelope';
+import { invitableDefaultRoles } from '../services/invitable-roles';
+import { routeId } from '../services/ids';
+
+// Roles: the five default roles of the spec (company_id null) and custom
+// roles per company; the permission table of a role (view_permissions).
+// Default roles first by permission count descending, then custom roles by
+// id descending (forms spec §6).
+
+const SCOPES: Record<string, number> = { own: 0, subtree: 1 };
+
+const roleBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string', minLength: 3, maxLength: 100 },
+    description: { type: ['string', 'null'], maxLength: 500 },
+    company_id: { type: 'integer', minimum: 1 },
+    permissions: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 } },
+    scope: { type: 'string', enum: ['own', 'subtree'] },
+  },
+} as const;
+
+export default async function roles(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  async function visibleRole(actor: Actor, id: number) {
+    const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!role) throw notFound('Role not found.');
+    if (role.company_id !== null && !canActOn(actor, role.company_id)) throw notFound('Role not found.');
+    // Without view_roles a user sees only the permission table of the own role.
+    if (!hasPermission(actor, 'view_roles') && role.id !== actor.role.id) throw notFound('Role not found.');
+    return role;
+  }
+
+  async function checkPermissions(actor: Actor, names: string[]) {
+    const known = new Set((await db.selectFrom('permissions').select('name').execute()).map((p) => p.name));
+    const bad = names.find((n) => !known.has(n));
+    if (bad) throw invalid(['permissions', `The permission ${bad} does not exist.`]);
+    const beyond = names.find((n) => !actor.permissions.has(n));
+    if (beyond) throw invalid(['permissions', `You cannot grant the permission ${beyond} that you do not hold.`]);
+  }
+
+  async function setPermissions(roleId: number, names: string[]) {
+    await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+    if (!names.length) return;
+    const ids = await db.selectFrom('permissions').select('id').where('name', 'in', names).execute();
+    await db
+      .insertInto('role_permissions')
+      .values(ids.map((p) => ({ role_id: roleId, permission_id: p.id })))
+      .execute();
+  }
+
+  app.get('/roles', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
+    const actor = actorOf(request);
+    const q = request.query as { company_id?: string; q?: string; type?: string };
+    let query = db
+      .selectFrom('roles as r')
+      .leftJoin('companies as c', 'c.id', 'r.company_id')
+      .select([
+        'r.id',
+        'r.name',
+        'r.title',
+        'r.description',
+        'r.company_id',
+        'c.name as company_name',
+        'r.scope',
+        'r.created_at',
+        'r.updated_at',
+        sql<number>`(select count(*) from role_permissions rp where rp.role_id = r.id)`.as('permissions_count'),
+      ]);
+    const companyId = q.company_id ? Number(q.company_id) : undefined;
+    if (companyId !== undefined && !canActOn(actor, companyId)) throw notFound('Company not found.');
+    query = query.where((eb) => {
+      const custom =
+        companyId !== undefined
+          ? eb('r.company_id', '=', companyId)
+          : actor.companyIds === null
+            ? eb('r.company_id', 'is not', null)
+            : eb('r.company_id', 'in', actor.companyIds);
+      return eb.or([eb('r.company_id', 'is', null), custom]);
+    });
+    if (q.type === 'default') query = query.where('r.company_id', 'is', null);
+    if (q.type === 'custom') query = query.where('r.company_id', 'is not', null);
+    if (q.q?.trim())
+      query = query.where((eb) =>
+        eb.or([eb('r.title', 'like', `%${q.q!.trim()}%`), eb('r.name', 'like', `%${q.q!.trim()}%`)]),
+      );
+    const rows = await query.execute();
+    const invitable = invitableDefaultRoles(actor);
+    rows.sort((a, b) => {
+      if ((a.company_id === null) !== (b.company_id === null)) return a.company_id === null ? -1 : 1;
+      return a.company_id === null ? Number(b.permissions_count) - Number(a.permissions_count) : b.id - a.id;
+    });
+    const data = rows.map(({ scope, ...r }) => ({
+      ...r,
+      permissions_count: Number(r.permissions_count),
+      scope: scope === 2 ? 'all' : scope === 1 ? 'subtree' : 'own',
+      isDefault: r.company_id === null,
+      canInviteRoles: r.company_id !== null || invitable.includes(r.name),
+    }));
+    return list(data, data.length);
+  });
+
+  app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async () => {
+    const rows = await db
+      .selectFrom('permissions')
+      .select(['id', 'name', 'title', 'category', 'created_at'])
+      .orderBy('id')
+      .execute();
+    return list(rows, rows.length);
+  });
+
+  app.get('/roles/:id/permissions', { preHandler: requirePermission('view_permissions') }, async (request) => {
+    const actor = actorOf(request);
+    const role = await visibleRole(actor, routeId(request.params));
+    const q = (request.query as { q?: string }).q?.trim();
+    let query = db
+      .selectFrom('role_permissions as rp')
+      .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+      .select(['p.id', 'p.name', 'p.title', 'p.category', 'p.created_at'])
+      .where('rp.role_id', '=', role.id)
+      .orderBy('p.category')
+      .orderBy('p.id');
+    if (q) query = query.where((eb) => eb.or([eb('p.name', 'like', `%${q}%`), eb('p.title', 'like', `%${q}%`)]));
+    const rows = await query.execute();
+    return list(rows, rows.length, { role: { id: role.id, name: role.name, title: role.title } });
+  });
+
+  app.post(
+    '/roles',
+    {
+      ...guard(app, { permission: 'create_roles', mfa: true }),
+      schema: { body: { ...roleBody, required: ['title', 'company_id', 'permissions'] } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body as {
+        title: string;
+        description?: string | null;
+        company_id: number;
+        permissions: string[];
+        scope?: string;
+      };
+      const companyId = assertCompanyField(actor, body.company_id);
+      const permissions = [...new Set(body.permissions)];
+      await checkPermissions(actor, permissions);
+      const title = body.title.trim();
+      const name =
+        title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_')
+          .replace(/^_|_$/g, '') || 'role';
+      const clash = await db
+        .selectFrom('roles')
+        .select('id')
+        .where('name', '=', name)
+        .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
+        .executeTakeFirst();
+      if (clash) throw invalid(['title', 'A role with this title already exists.']);
+      const now = ctx.now().toISOString();
+      const { id } = await db
+        .insertInto('roles')
+        .values({
+          name,
+          title,
+          description: body.description ?? null,
+          company_id: companyId,
+          scope: SCOPES[body.scope ?? 'own'],
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setPermissions(id, permissions);
+      return reply.status(201).send({ success: true, data: { id, name }, message: 'Role created successfully' });
+    },
+  );
+
+  app.put(
+    '/roles/:id',
+    { ...guard(app, { permission: 'update_roles', mfa: true }), schema: { body: roleBody } },
+    async (request) => {
+      const actor = actorOf(request);
+      const role = await visibleRole(actor, routeId(request.params));
+      if (role.company_id === null) throw ApiError.of(403, 'FORBIDDEN', 'Default roles cannot be changed.');
+      const body = request.body as {
+        title?: string;
+        description?: string | null;
+        permissions?: string[];
+        scope?: string;
+        company_id?: number;
+      };
+      if (body.company_id !== undefined && body.company_id !== role.company_id)
+        throw invalid(['company_id', 'A role cannot change its company.']);
+      if (body.permissions) {
+        await checkPermissions(actor, body.permissions);
+        await setPermissions(role.id, [...new Set(body.permissions)]);
+      }
+      await db
+        .updateTable('roles')
+        .set({
+          ...(body.title ? { title: body.title.trim() } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.scope ? { scope: SCOPES[body.scope] } : {}),
+          updated_at: ctx.now().toISOString(),
+        })
+        .where('id', '=', role.id)
+        .execute();
+      return done(undefined, 'Role updated successfully');
+    },
+  );
+
+  app.delete('/roles/:id', guard(app, { permission: 'delete_roles', mfa: true }), async (request) => {
+    const actor = actorOf(request);
+    const role = await visibleRole(actor, routeId(request.params));
+    if (role.company_id === null) throw ApiError.of(403, 'FORBIDDEN', 'Default roles cannot be removed.');
+    const used = await db.selectFrom('users').select('id').where('role_id', '=', role.id).limit(1).executeTakeFirst();
+    if (used) throw ApiError.of(422, 'ROLE_IN_USE', 'The role is assigned to users and cannot be removed.', 'id');
+    await db.deleteFrom('roles').where('id', '=', role.id).execute();
+    return done(undefined, 'Role removed successfully');
+  });
+}

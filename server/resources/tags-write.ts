@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { done, invalid } from '../http/envelope';
+import { routeId } from '../services/ids';
+
+// Tag writes: create (new-tag form), edit, remove.
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+export default async function tagsWrite(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  async function assertUniqueName(companyId: number, name: string, exceptId?: number) {
+    let query = db.selectFrom('tags').select('id').where('company_id', '=', companyId).where('name', '=', name);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) throw invalid(['name', 'A tag with this name already exists in the company.']);
+  }
+
+  app.post('/tags', guard(app, { permission: 'create_tags', form: true }), async (request, reply) => {
+    const actor = actorOf(request);
+    const form = request.form!;
+    const companyId = assertCompanyField(actor, form.company_id);
+    const name = String(form.name);
+    const color = form.color ? String(form.color) : null;
+    if (color && !HEX.test(color)) throw invalid(['color', 'The color must be a hex colour like #1a2b3c.']);
+    await assertUniqueName(companyId, name);
+    const now = ctx.now().toISOString();
+    const { id } = await db
+      .insertInto('tags')
+      .values({
+        company_id: companyId,
+        name,
+        description: form.description ? String(form.description) : null,
+        color,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return reply.status(201).send({ success: true, data: { id }, message: 'Tag created successfully' });
+  });
+
+  app.put(
+    '/tags/:id',
+    {
+      ...guard(app, { permission: 'update_tags' }),
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            description: { type: ['string', 'null'], maxLength: 500 },
+            color: { type: ['string', 'null'], pattern: HEX.source },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = routeId(request.params);
+      const tag = await db.selectFrom('tags').select('company_id').where('id', '=', id).executeTakeFirst();
+      assertTenancy(actor, tag?.company_id, 'Tag');
+      const body = request.body as { name?: string; description?: string | null; color?: string | null };
+      if (body.name !== undefined) await assertUniqueName(tag!.company_id, body.name.trim(), id);
+      await db
+        .updateTable('tags')
+        .set({
+          ...body,
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          updated_at: ctx.now().toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return done(undefined, 'Tag updated successfully');
+    },
+  );
+
+  app.delete('/tags/:id', guard(app, { permission: 'delete_tags' }), async (request) => {
+    const actor = actorOf(request);
+    const id = routeId(request.params);
+    const tag = await db.selectFrom('tags').select('company_id').where('id', '=', id).executeTakeFirst();
+    assertTenancy(actor, tag?.company_id, 'Tag');
+    await db.deleteFrom('tags').where('id', '=', id).execute();
+    return done(undefined, 'Tag removed successfully');
+  });
+}

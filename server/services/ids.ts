@@ -1,0 +1,26 @@
+import { ApiError } from '../http/envelope';
+
+/** A positive integer id from a payload value, or a 422 on its field. */
+export function idField(value: unknown, source: string, label = source): number {
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+    throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} field must be a valid id.`, source);
+  }
+  return n;
+}
+
+/** A positive integer amount from a payload value, or a 422 on its field. */
+export function amountField(value: unknown, source: string, label = source): number {
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+    throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} must be at least 1.`, source);
+  }
+  return n;
+}
+
+/** The :id route parameter; anything else is a 404 (no such record). */
+export function routeId(params: unknown): number {
+  const raw = (params as { id?: string }).id ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw ApiError.of(404, 'NOT_FOUND', 'Resource not found.');
+  return Number(raw);
+}
