@@ -7,7 +7,7 @@ import { theme } from '../theme/theme';
 function continueTarget(answered: string | undefined): string {
   const search = stripSelfRedirect(window.location.search, window.location.pathname);
   const requested = new URLSearchParams(search).get('continue_url');
-  return sameHostTarget(answered, window.location) ?? sameHostTarget(requested, window.location) ?? '/';
+  return sameHostTarget(requested, window.location) ?? sameHostTarget(answered, window.location) ?? '/';
 }
 
 /** The sign-in page at /account/login: GET /api/health for the XSRF cookie, then POST /api/account/login. */

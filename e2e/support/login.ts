@@ -38,9 +38,9 @@ export async function login(page: Page, email: string, options: { password?: str
   if (options.path !== null) await page.goto(options.path ?? '/');
 }
 
-/** Signs in through the console's login page at /account/login. */
+/** Signs in through the console's login page (opened at /account/login unless the page is already on it). */
 export async function loginWithForm(page: Page, email: string, password = FIXTURE_PASSWORD) {
-  await page.goto('/account/login');
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/account/login')) await page.goto('/account/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { visibleMenu } from '../console/routes/resolve';
+import type { SessionUser } from '../engine/session/user';
+import { fixtureAccounts, login, loginWithForm } from './support/login';
+
+const roleAccounts = [
+  fixtureAccounts.super,
+  fixtureAccounts.admin,
+  fixtureAccounts.balticsAdmin,
+  fixtureAccounts.endUser,
+  fixtureAccounts.advGuest,
+  fixtureAccounts.guest,
+  fixtureAccounts.globexAdmin,
+];
+
+async function sessionUser(page: Page): Promise<SessionUser> {
+  const response = await page.request.get('/api/user');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: SessionUser }).data;
+}
+
+async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return nav.getByRole('link').allTextContents();
+}
+
+test('the login page signs in and follows continue_url on the same host only', async ({ page }) => {
+  await page.goto('/tags');
+  await expect(page).toHaveURL(/\/account\/login\?continue_url=%2Ftags$/);
+  await loginWithForm(page, fixtureAccounts.admin);
+  await expect(page).toHaveURL(/\/tags$/);
+
+  await page.context().clearCookies();
+  await page.goto('/account/login?continue_url=https%3A%2F%2Fevil.example%2Fsteal');
+  await loginWithForm(page, fixtureAccounts.admin);
+  await expect(page).toHaveURL(/\/management\/devices$/);
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await loginWithForm(page, fixtureAccounts.admin, 'wrong-password');
+  await expect(page.getByRole('alert')).toContainText('These credentials do not match our records.');
+});
+
+for (const email of roleAccounts) {
+  test(`menu shows exactly the permitted entries for ${email}`, async ({ page }) => {
+    await login(page, email, { path: '/management/devices' });
+    const user = await sessionUser(page);
+    const expected = visibleMenu({ user, disabledRoutes: ['remote.mobile'] }).flatMap((group) =>
+      group.entries.map((entry) => entry.label),
+    );
+    expect(await menuLabels(page)).toEqual(expected);
+    // Every permitted entry leads to its page.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const group of visibleMenu({ user, disabledRoutes: ['remote.mobile'] })) {
+      for (const entry of group.entries) {
+        await expect(nav.getByRole('link', { name: entry.label, exact: true })).toHaveAttribute('href', entry.path);
+      }
+    }
+  });
+}
+
+test('roles see their own menus: guest has no admin tools, super admin has the system entries', async ({ page }) => {
+  await login(page, fixtureAccounts.guest, { path: '/management/devices' });
+  const guest = await menuLabels(page);
+  expect(guest).toContain('Devices');
+  for (const label of [
+    'Mail logs',
+    'Global firmware',
+    'Approved devices',
+    'Move device resources',
+    'Monitoring templates',
+  ]) {
+    expect(guest).not.toContain(label);
+  }
+  await page.context().clearCookies();
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  const superAdmin = await menuLabels(page);
+  for (const label of ['Approved devices', 'Global firmware', 'Mail logs', 'Statistics'])
+    expect(superAdmin).toContain(label);
+});
+
+test('guarded routes redirect to the first permitted page; unknown paths too; theme-disabled routes are closed', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.guest, { path: '/system/mail-logs' });
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await page.goto('/auth-devices');
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await page.goto('/remote/mobile');
+  await expect(page).toHaveURL(/\/management\/devices$/);
+});
+
+test('tabs are nested routes with default tabs; breadcrumbs show the trail', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/reports' });
+  await expect(page).toHaveURL(/\/reports\/single$/);
+  const tabs = page.getByRole('navigation', { name: 'Reports tabs' });
+  await expect(tabs.getByRole('link', { name: 'Weekly' })).toBeVisible();
+  await tabs.getByRole('link', { name: 'Weekly' }).click();
+  await expect(page).toHaveURL(/\/reports\/periodic\/week$/);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Weekly');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('a white-label theme with disabled routes hides them from menu and routing', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  await page.goto('/404');
+  await page.evaluate(() => localStorage.setItem('theme_preview', 'partner'));
+  await page.goto('/management/devices');
+  const labels = await menuLabels(page);
+  expect(labels).not.toContain('VPN hubs');
+  expect(labels).not.toContain('VPN quick connect');
+  expect(labels).not.toContain('Mail logs');
+  await expect(page).toHaveTitle('Northwind Device Cloud');
+  await page.goto('/vpn/hubs');
+  await expect(page).toHaveURL(/\/management\/devices$/);
+});
+
+test('side menu collapses and keeps the choice; logo links to devices', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/tags' });
+  await page.getByRole('button', { name: 'Collapse side menu' }).click();
+  await expect(page.getByRole('button', { name: 'Expand side menu' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand side menu' })).toBeVisible();
+  await page.getByRole('complementary', { name: 'Side menu' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/management\/devices$/);
+});
+
+test('/logout revokes the session and lands on the login page', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/account\/login/);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+});
+
+test('/404 is a standalone page without login', async ({ page }) => {
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
