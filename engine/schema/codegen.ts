@@ -1,7 +1,7 @@
 // Generates engine/schema/types.ts from the meta-schemas in schemas/*.schema.json.
 // The meta-schemas are the single source of truth for the document types: edit the
 // JSON, then run `npx tsx scripts/schemas-check/generate-types.ts`. A unit test
-// (types.test.ts) fails when types.ts is out of date.
+// (scripts/schemas-check/types.test.ts) fails when types.ts is out of date.
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // the single source of truth for the form, prompt and lookup document types.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderTypesFile } from '../../engine/schema/types-file';
+import { renderTypesFile } from './types-file';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const target = fileURLToPath(new URL('../../engine/schema/types.ts', import.meta.url));

@@ -2,8 +2,8 @@
 // from the meta-schemas; used by the generator script and by the freshness test.
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { generateTypes } from './codegen';
-import { loadMetaSchemas } from './load-fs';
+import { generateTypes } from '../../engine/schema/codegen';
+import { loadMetaSchemas } from '../../engine/schema/load-fs';
 import { typedMetaSchemas } from './meta-files';
 
 export async function renderTypesFile(repoRoot: string): Promise<string> {
