@@ -23,6 +23,7 @@ import remoteAccess from './remote-access';
 import vpnHubs from './vpn-hubs';
 import records from './records';
 import statistics from './statistics';
+import pages from './pages';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -52,4 +53,5 @@ export const resources: FastifyPluginAsync[] = [
   vpnHubs,
   records,
   statistics,
+  pages,
 ];

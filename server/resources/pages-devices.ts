@@ -11,8 +11,7 @@ import { gapRoute } from './pages-routes';
 
 // Device views the console pages read and the resource plugins do not
 // answer: Wi-Fi and hotspot lists, a device's history, data usage, ports,
-// services and dashboards, status charts per tag and company, and the
-// connection-manager log. Values are derived deterministically from the
+// services and dashboards, and status charts per tag and company. Values are derived deterministically from the
 // device record, so they stay stable between runs.
 
 type Row = Record<string, unknown>;
@@ -227,28 +226,4 @@ export default async function pagesDevices(app: FastifyInstance) {
       return list(rows, rows.length);
     },
   );
-
-  gapRoute(app, 'get', '/devices/logs', { preHandler: requirePermission('view_device_logs') }, async (request) => {
-    const base = deviceListSpec(app.ctx, actorOf(request));
-    const spec: ListSpec = {
-      from: () => base.from().where('d.last_connection_at', 'is not', null),
-      idColumn: 'd.id',
-      fields: {
-        id: 'd.id',
-        company_id: 'd.company_id',
-        serial: 'd.serial',
-        created_at: 'd.last_connection_at',
-        ip: 'd.wan_ip',
-        type: sql`'connection'`,
-        status: sql`(case d.status when 1 then 'connected' when 2 then 'pending' else 'disconnected' end)`,
-        log: sql`d.name || ' ' || (case d.status when 1 then 'connected over ' || coalesce(d.connection_type, 'WAN') else 'lost its connection' end)`,
-      },
-      search: ['serial', 'log'],
-      sortable: ['id', 'created_at', 'serial'],
-      defaultSort: '-created_at',
-      filters: { company_id: 'd.company_id' },
-    };
-    const { data, total } = await runList(spec, query(request));
-    return list(data, total);
-  });
 }

@@ -7,11 +7,9 @@ import { CHANGELOG } from '../../fixtures/pages-changelog';
 import { deviceListSpec } from './devices-list';
 import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
-import { scoped } from './scoped';
 
-// System and history lists the console pages read: changelog, statistics,
-// alerts, mail and impersonation logs, remote-access history, VPN hub routes
-// and data usage.
+// Lists the console pages read that no resource plugin answers: changelog,
+// alerts (offline devices), VPN hub routes, data usage and connection logs.
 
 const DAY = 86400_000;
 type Query = Record<string, unknown>;
@@ -22,21 +20,8 @@ async function listOf(spec: ListSpec, query: Query) {
   return list(data, total);
 }
 
-/** The caller's devices as a subquery source for the statistics. */
-function devicesOf(app: FastifyInstance, request: FastifyRequest) {
-  return deviceListSpec(app.ctx, actorOf(request)).from();
-}
-
-function months(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1));
-    return d.toISOString().slice(0, 7);
-  });
-}
-
 export default async function pagesSystem(app: FastifyInstance) {
   const db = app.ctx.db;
-  const stats = { preHandler: requirePermission('view_statistics') };
 
   gapRoute(app, 'get', '/changelog', { preHandler: requireSession }, async (request) =>
     memoryList(
@@ -49,69 +34,6 @@ export default async function pagesSystem(app: FastifyInstance) {
       },
     ),
   );
-
-  gapRoute(app, 'get', '/statistics/general', stats, async (request) => {
-    const byStatus = await devicesOf(app, request)
-      .select(['d.status as status', sql<number>`count(*)`.as('count')])
-      .groupBy('d.status')
-      .execute();
-    const byFamily = await devicesOf(app, request)
-      .select(['d.family as family', sql<number>`count(*)`.as('count')])
-      .groupBy('d.family')
-      .orderBy('d.family')
-      .execute();
-    const names = ['Offline', 'Online', 'Pending', 'Not Activated'];
-    const rows = [
-      ...byStatus.map((r) => ({ label: names[Number(r.status)] ?? names[3], count: Number(r.count) })),
-      ...byFamily.map((r) => ({ label: String(r.family), count: Number(r.count) })),
-    ];
-    return list(rows, rows.length);
-  });
-
-  const monthly = async (request: FastifyRequest) => {
-    const list12 = months(app.ctx.now(), 12);
-    const added = await devicesOf(app, request)
-      .select([sql<string>`substr(d.created_at, 1, 7)`.as('month'), sql<number>`count(*)`.as('count')])
-      .groupBy(sql`substr(d.created_at, 1, 7)`)
-      .execute();
-    const active = await devicesOf(app, request)
-      .select([
-        sql<string>`substr(d.last_connection_at, 1, 7)`.as('month'),
-        sql<number>`count(distinct d.serial)`.as('count'),
-      ])
-      .where('d.last_connection_at', 'is not', null)
-      .groupBy(sql`substr(d.last_connection_at, 1, 7)`)
-      .execute();
-    const count = (rows: Record<string, unknown>[], m: string) => Number(rows.find((r) => r.month === m)?.count ?? 0);
-    return list12.map((month) => ({ month, added: count(added, month), active: count(active, month) }));
-  };
-  gapRoute(app, 'get', '/statistics/months', stats, async (request) => {
-    const rows = await monthly(request);
-    return list(rows, rows.length);
-  });
-  gapRoute(app, 'get', '/statistics/unique-devices', stats, async (request) => {
-    const rows = (await monthly(request)).map((r) => ({ month: r.month, unique: r.active }));
-    return list(rows, rows.length);
-  });
-
-  gapRoute(app, 'get', '/statistics/devices/online', stats, async (request) => {
-    const today = Date.parse(app.ctx.now().toISOString().slice(0, 10));
-    const total = await devicesOf(app, request)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirst();
-    const rows = await Promise.all(
-      Array.from({ length: 14 }, async (_, i) => {
-        const day = new Date(today - (13 - i) * DAY).toISOString();
-        const online = await devicesOf(app, request)
-          .select(sql<number>`count(*)`.as('n'))
-          .where('d.last_connection_at', '>=', day)
-          .executeTakeFirst();
-        const n = Number(online?.n ?? 0);
-        return { date: day.slice(0, 10), online: n, offline: Number(total?.n ?? 0) - n };
-      }),
-    );
-    return list(rows, rows.length);
-  });
 
   gapRoute(
     app,
@@ -142,102 +64,6 @@ export default async function pagesSystem(app: FastifyInstance) {
         queryOf(request),
       );
     },
-  );
-
-  gapRoute(app, 'get', '/system/mail-logs', { preHandler: requirePermission('view_mail_logs') }, async (request) =>
-    listOf(
-      {
-        from: () => db.selectFrom('mail_logs as m'),
-        idColumn: 'm.id',
-        fields: {
-          id: 'm.id',
-          recipient: 'm.recipient',
-          subject: 'm.subject',
-          template: 'm.template',
-          status: sql`'sent'`,
-          created_at: 'm.created_at',
-        },
-        search: ['recipient', 'subject'],
-        sortable: ['id', 'recipient', 'subject', 'status', 'created_at'],
-        defaultSort: '-created_at',
-        filters: { template: 'm.template' },
-      },
-      queryOf(request),
-    ),
-  );
-
-  gapRoute(
-    app,
-    'get',
-    '/users/impersonation-logs',
-    { preHandler: requirePermission('view_impersonation_logs') },
-    async (request) =>
-      listOf(
-        {
-          from: () =>
-            scoped(
-              db
-                .selectFrom('impersonation_logs as l')
-                .leftJoin('users as a', 'a.id', 'l.impersonator_id')
-                .leftJoin('users as u', 'u.id', 'l.user_id')
-                .leftJoin('companies as c', 'c.id', 'l.company_id'),
-              actorOf(request),
-              'l.company_id',
-            ),
-          idColumn: 'l.id',
-          fields: {
-            id: 'l.id',
-            company_id: 'l.company_id',
-            company_name: 'c.name',
-            impersonator_email: 'a.email',
-            user_email: 'u.email',
-            started_at: 'l.started_at',
-            ended_at: 'l.ended_at',
-          },
-          search: ['impersonator_email', 'user_email'],
-          sortable: ['id', 'impersonator_email', 'user_email', 'started_at', 'ended_at'],
-          defaultSort: '-started_at',
-          filters: { company_id: 'l.company_id' },
-        },
-        queryOf(request),
-      ),
-  );
-
-  gapRoute(
-    app,
-    'get',
-    '/devices/connect/logs',
-    { preHandler: requirePermission('view_device_remote_access') },
-    async (request) =>
-      listOf(
-        {
-          from: () =>
-            scoped(
-              db
-                .selectFrom('remote_access_history as h')
-                .leftJoin('users as u', 'u.id', 'h.user_id')
-                .leftJoin('companies as c', 'c.id', 'h.company_id'),
-              actorOf(request),
-              'h.company_id',
-            ),
-          idColumn: 'h.id',
-          fields: {
-            id: 'h.id',
-            company_id: 'h.company_id',
-            company_name: 'c.name',
-            username: 'u.email',
-            user_id: 'h.user_id',
-            type: 'h.protocol',
-            start_time: 'h.started_at',
-            end_time: 'h.ended_at',
-          },
-          search: ['username'],
-          sortable: ['id', 'username', 'type', 'start_time', 'end_time'],
-          defaultSort: '-start_time',
-          filters: { type: 'h.protocol', user_id: 'h.user_id', company_id: 'h.company_id' },
-        },
-        queryOf(request),
-      ),
   );
 
   const vpn = { preHandler: requirePermission('view_vpn_hubs') };
