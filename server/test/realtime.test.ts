@@ -1,0 +1,116 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+
+// socket.io on the same origin: private notification channel delivery,
+// subscription_error 403 on a foreign channel, bulk progress on meta.channel.
+
+let server: TestServer;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server.close();
+});
+
+function connect(client: Client): Promise<Socket> {
+  const socket = io(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader() },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+const next = <T>(socket: Socket, event: string, match: (p: T) => boolean = () => true) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), 5000);
+    const handler = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+
+describe('realtime', () => {
+  it('refuses a socket without a session', async () => {
+    const socket = io(server.url, { transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await expect(
+      new Promise((resolve, reject) => {
+        socket.on('connect', resolve);
+        socket.on('connect_error', reject);
+      }),
+    ).rejects.toThrow('Unauthenticated.');
+  });
+
+  it("answers subscription_error 403 for another user's channel", async () => {
+    const client = await signedIn(server, 'baltics.admin@example.com');
+    const socket = await connect(client);
+    const error = next<{ channel: string; status: number }>(socket, 'subscription_error');
+    socket.emit('subscribe', 'notifications.2');
+    expect(await error).toMatchObject({ channel: 'notifications.2', status: 403 });
+  });
+
+  it('delivers WebNotificationCreated on the private channel when a code is activated', async () => {
+    const admin = await signedIn(server, 'admin@example.com');
+    const socket = await connect(admin);
+    const subscribed = next(socket, 'subscribed');
+    socket.emit('subscribe', 'notifications.2');
+    await subscribed;
+    const created = next<{ channel: string; data: { type: string; summary: string; id: number } }>(
+      socket,
+      'WebNotificationCreated',
+    );
+    const enduser = await signedIn(server, 'enduser@example.com');
+    const activated = await enduser.post('/api/credits/codes/activate', { code: 'acme-7k2q-9xhd-41pa' });
+    expect(activated.body).toMatchObject({ success: true, data: { amount: 25, credit_type_name: 'Paid Credit' } });
+    const event = await created;
+    expect(event.channel).toBe('notifications.2');
+    expect(event.data).toMatchObject({ type: 'creditCodeActivation' });
+    expect(event.data.summary).toContain('ACME-7K2Q-9XHD-41PA');
+    const list = rows(await admin.get('/api/notifications'));
+    expect(list[0]).toMatchObject({ id: event.data.id, seen_at: null });
+    expect((await admin.put('/api/notifications', { id: [event.data.id] })).status).toBe(200);
+    expect(rows(await admin.get('/api/notifications'))[0].seen_at).not.toBeNull();
+  });
+
+  it('reports bulk progress and completion on the action channel, private to its owner', async () => {
+    const admin = await signedIn(server, 'admin@example.com');
+    const socket = await connect(admin);
+    const devices = rows(await admin.get('/api/devices?company_id=1&limit=40&fields=id'));
+    const reply = await admin.post<{ meta: { channel: string } }>('/api/devices/tags/assign', {
+      device_id: devices.map((d) => d.id),
+      tag_id: 2,
+    });
+    expect(reply.status).toBe(200);
+    const channel = reply.body.meta.channel;
+    expect(channel).toMatch(/^action\./);
+
+    const other = await connect(await signedIn(server, 'super@example.com'));
+    const refused = next<{ status: number }>(other, 'subscription_error');
+    other.emit('subscribe', channel);
+    expect((await refused).status).toBe(403);
+
+    const completed = next<{ total: number; done: number; failed: number; status: string }>(socket, 'ActionCompleted');
+    socket.emit('subscribe', channel);
+    expect(await completed).toMatchObject({
+      channel,
+      total: devices.length,
+      done: devices.length,
+      failed: 0,
+      status: 'completed',
+    });
+    const tagged = await admin.get('/api/devices?tag_id=2&limit=1000&fields=id');
+    expect(Number((tagged.body.meta as { total: number }).total)).toBeGreaterThanOrEqual(devices.length);
+  });
+});
