@@ -45,4 +45,19 @@ describe('validateSubmission', () => {
       ).ok,
     ).toBe(true);
   });
+
+  it('shapes list and table values: blanks dropped, numbers typed, rows keyed by column only', () => {
+    const doc: FormDocument = {
+      $schema: '',
+      title: 'T',
+      endpoint: '/t',
+      fields: [
+        { key: 'ports', component: 'ListInput', list: { type: 'number' } },
+        { key: 'rows', component: 'TableInput', table: { fields: [{ key: 'a', title: 'A' }] } },
+      ],
+    };
+    const payload = { ports: [' 80 ', '', '443'], rows: [{ a: ' x ', evil: 1 }, { a: '' }] };
+    const r = validateSubmission(doc, payload, { permissions: [] });
+    expect(r).toEqual({ ok: true, errors: [], value: { ports: [80, 443], rows: [{ a: 'x' }] } });
+  });
 });

@@ -2,6 +2,7 @@
 // renders (contract 6): permission-gated and hidden fields are dropped (never
 // submitted), unknown keys are dropped, text is trimmed, multipart strings are
 // coerced to the field's type, and every visible field is checked by checkField.
+import { normaliseRows } from '../fields/table-input';
 import { TRIMMED_TYPES, trimText } from '../fields/text';
 import { checkField } from '../validators/field';
 import { compileForm, isDisplayOnly, type FormLike } from './compile';
@@ -39,11 +40,10 @@ export function coerceValue(field: FieldSchema, value: unknown): unknown {
     if (field.trueValue === undefined && value in BOOLEAN_TEXT) return BOOLEAN_TEXT[value];
   }
   if (field.component === 'ListInput' && Array.isArray(value)) {
-    const items = value.map((v) => (typeof v === 'string' ? v.trim() : v));
-    return field.list?.type === 'number'
-      ? items.map((v) => (typeof v === 'string' && v !== '' ? Number(v) : v))
-      : items;
+    const items = value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '' && v != null);
+    return field.list?.type === 'number' ? items.map((v) => (typeof v === 'string' ? Number(v) : v)) : items;
   }
+  if (field.component === 'TableInput' && field.table && Array.isArray(value)) return normaliseRows(field.table, value);
   if (TRIMMED_TYPES.includes(field.type ?? 'text') && !field.component) return trimText(value);
   return value;
 }
