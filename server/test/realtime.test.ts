@@ -47,7 +47,7 @@ describe('realtime', () => {
     sockets.push(socket);
     await expect(
       new Promise((resolve, reject) => {
-        socket.on('connect', resolve);
+        socket.on('connect', () => resolve(undefined));
         socket.on('connect_error', reject);
       }),
     ).rejects.toThrow('Unauthenticated.');
