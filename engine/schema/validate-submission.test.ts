@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import activateCode from '../../schemas/forms/activate-code.json';
 import newCompany from '../../schemas/forms/new-company.json';
@@ -59,5 +60,25 @@ describe('validateSubmission', () => {
     const payload = { ports: [' 80 ', '', '443'], rows: [{ a: ' x ', evil: 1 }, { a: '' }] };
     const r = validateSubmission(doc, payload, { permissions: [] });
     expect(r).toEqual({ ok: true, errors: [], value: { ports: [80, 443], rows: [{ a: 'x' }] } });
+  });
+});
+
+describe('validateSubmission properties', () => {
+  it('the value holds only permitted, visible document keys', () => {
+    const doc = newCompany as FormDocument;
+    const keys = ['name', 'parent_id', 'show_payment', 'admin', 'id', '__proto__x'];
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
+        fc.subarray(['default_theme', 'show_payment_control']),
+        (payload, permissions) => {
+          const r = validateSubmission(doc, payload, { permissions });
+          const allowed = permissions.length === 2 ? ['name', 'parent_id', 'show_payment'] : ['name', 'parent_id'];
+          for (const key of Object.keys(r.value)) expect(allowed).toContain(key);
+          for (const e of r.errors) expect(allowed).toContain(e.source);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
