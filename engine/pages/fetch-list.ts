@@ -38,8 +38,10 @@ export async function fetchItem(
   const url = resolvePath(doc.endpoint ?? '', scope);
   if (!url) throw new Error(`Missing route parameter for ${doc.endpoint}`);
   const response = await http.get<{ data?: unknown }>(url, { params: resolveParams(doc, scope), signal });
-  const data = response.data?.data;
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  // A list filtered by id (`"params": {"id": "{id}"}`) answers the item as its first row.
+  const data = Array.isArray(response.data?.data) ? response.data.data[0] : response.data?.data;
+  if (!data || typeof data !== 'object') throw new Error('Not found');
+  return data as Record<string, unknown>;
 }
 
 export async function fetchRows(doc: PageDocument, scope: Scope, signal?: AbortSignal): Promise<ListPageData> {
