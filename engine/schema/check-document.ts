@@ -57,11 +57,30 @@ function checkOptions(
   }
 }
 
-function checkField(f: FieldSchema, p: string, keys: Set<string>, ctx: CheckContext, out: CheckProblem[]) {
+function checkField(
+  f: FieldSchema,
+  p: string,
+  byKey: Map<string, FieldSchema>,
+  ctx: CheckContext,
+  out: CheckProblem[],
+) {
+  const keys = new Set(byKey.keys());
+  for (const field of byKey.values()) if (field.addon) keys.add(field.addon.key);
   f.depends?.forEach((rule, j) => {
     if (!keys.has(rule.key))
       out.push({ pointer: `${p}/depends/${j}/key`, message: `depends on unknown key ${rule.key}` });
     if (rule.key === f.key) out.push({ pointer: `${p}/depends/${j}/key`, message: 'a field cannot depend on itself' });
+    const target = byKey.get(rule.key)?.options;
+    if (Array.isArray(target) && rule.values) {
+      const known = new Set(target.map((o) => String(o.value)));
+      rule.values.forEach((v, n) => {
+        if (!known.has(String(v)))
+          out.push({
+            pointer: `${p}/depends/${j}/values/${n}`,
+            message: `${rule.key} has no option ${JSON.stringify(v)}`,
+          });
+      });
+    }
   });
   checkOptions(f.options, `${p}/options`, keys, ctx, out);
   if (f.addon) checkOptions(f.addon.options, `${p}/addon/options`, keys, ctx, out);
@@ -103,7 +122,10 @@ export const checkFormDocument: DocumentChecker = (raw, ctx) => {
       keys.add(key);
     }
   });
-  fields.forEach((f, i) => checkField(f, `/fields/${i}`, keys, ctx, out));
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  fields.forEach((f, i) => checkField(f, `/fields/${i}`, byKey, ctx, out));
+  if (doc.schema?.id !== undefined && doc.schema.id !== ctx.name)
+    out.push({ pointer: '/schema/id', message: `schema id ${doc.schema.id} differs from the file name ${ctx.name}` });
   for (const key of placeholders(doc.endpoint ?? ''))
     if (key !== 'id' && !keys.has(key))
       out.push({ pointer: '/endpoint', message: `placeholder {${key}} names no field` });

@@ -46,10 +46,13 @@ describe('schemas:check', () => {
       "$schema": "../form.schema.json",
       "title": "Broken",
       "endpoint": "/x/{nope}",
+      "schema": { "id": "other" },
       "fields": [
         { "key": "a", "label": "A", "label": "A again" },
         { "key": "a", "depends": [{ "key": "ghost" }] },
-        { "key": "c", "options": { "lookup": "planets" } },
+        { "key": "kind", "type": "radio", "options": [{ "value": 1, "label": "One" }] },
+        { "key": "f", "depends": [{ "key": "kind", "values": [1, 2] }] },
+        { "key": "c", "component": "ItemSelect", "options": { "lookup": "planets" } },
         { "key": "d", "options": { "function": "nothing" }, "formatter": "nope", "validate": ["ipv5"] }
       ]
     }`;
@@ -59,16 +62,38 @@ describe('schemas:check', () => {
         'forms/broken.json: /fields/0/label: duplicate key label',
         'forms/broken.json: /fields/1/key: duplicate key a',
         'forms/broken.json: /fields/1/depends/0/key: depends on unknown key ghost',
-        'forms/broken.json: /fields/2/options/lookup: no lookup document lookups/planets.json',
-        'forms/broken.json: /fields/3/options/function: no registered options function nothing',
-        'forms/broken.json: /fields/3/formatter: no registered formatter nope',
-        'forms/broken.json: /fields/3/validate/0: no registered validator ipv5',
+        'forms/broken.json: /fields/3/depends/0/values/1: kind has no option 2',
+        'forms/broken.json: /fields/4/options/lookup: no lookup document lookups/planets.json',
+        'forms/broken.json: /fields/5/options/function: no registered options function nothing',
+        'forms/broken.json: /fields/5/formatter: no registered formatter nope',
+        'forms/broken.json: /fields/5/validate/0: no registered validator ipv5',
         'forms/broken.json: /endpoint: placeholder {nope} names no field',
+        'forms/broken.json: /schema/id: schema id other differs from the file name broken',
       ]),
     );
     const bad = { $schema: '../form.schema.json', title: 'B', endpoint: '/x', fields: [{ key: 'e', pattern: '(' }] };
     expect(fixture('forms/b.json', JSON.stringify(bad))).toContain(
       'forms/b.json: /fields/0/pattern: must match format "regex"',
+    );
+  });
+
+  it('the meta-schema asks for table, and for options of ItemSelect, radio and select', () => {
+    const doc = {
+      $schema: '../form.schema.json',
+      title: 'B',
+      endpoint: '/x',
+      fields: [
+        { key: 't', component: 'TableInput' },
+        { key: 's', component: 'ItemSelect' },
+        { key: 'r', type: 'radio' },
+      ],
+    };
+    expect(fixture('forms/b.json', JSON.stringify(doc))).toEqual(
+      expect.arrayContaining([
+        'forms/b.json: /fields/0: missing required property table',
+        'forms/b.json: /fields/1: missing required property options',
+        'forms/b.json: /fields/2: missing required property options',
+      ]),
     );
   });
 
