@@ -2,6 +2,14 @@
 // themselves through validateSubmission, the function the server runs.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  CODE_AMOUNT_MAX_DIGITS,
+  COMMENT_MAX_LENGTH,
+  COMPANY_NAME_MIN_LENGTH,
+  CREDIT_COUNT_MAX_LENGTH,
+  MAX_FILE_SIZE,
+  PRICE_REQUIRED_TYPE_IDS,
+} from '../constants';
 import { loadDocuments } from './load-fs';
 import { validateSubmission } from './validate-submission';
 
@@ -174,5 +182,16 @@ describe('the 14 forms of the spec', () => {
     expect(errorsOf('new-task-group', { name: 'G', tasks: [{ ...task, timeout: '301' }] }, SUPER)).toEqual({
       tasks: 'The timeout format is invalid.',
     });
+  });
+
+  it('the documents carry the business constants of forms spec §9', () => {
+    const field = (form: string, key: string) => forms.get(form)!.fields.find((f) => f.key === key)!;
+    expect(field('create-code', 'amount').max).toBe(10 ** CODE_AMOUNT_MAX_DIGITS - 1);
+    expect(field('create-code', 'comment').maxlength).toBe(COMMENT_MAX_LENGTH);
+    expect(field('new-company', 'name').minlength).toBe(COMPANY_NAME_MIN_LENGTH);
+    expect(field('add-company-data', 'credits').maxlength).toBe(CREDIT_COUNT_MAX_LENGTH);
+    expect(field('add-resources', 'credit_price').depends?.[0].values).toEqual(PRICE_REQUIRED_TYPE_IDS);
+    expect(field('add-resources', 'pro_form_nr').depends?.[0].values).toEqual(PRICE_REQUIRED_TYPE_IDS);
+    expect(field('upload-device-api-documentation', 'file').maxSize).toBe(MAX_FILE_SIZE);
   });
 });
