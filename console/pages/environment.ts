@@ -45,7 +45,7 @@ export function pageEnvironment(navigate: (path: string) => void, reload: () => 
         openModal({
           title: result.action.label,
           component: 'DeviceSocketAction',
-          props: { channel: result.channel },
+          props: { channel: result.channel, selection: result.ids },
         });
       } else if (result.action.request) {
         const message = (result.response as { message?: unknown } | undefined)?.message;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { isCancel } from '../../engine/http/client';
+import { onReloadData } from '../../engine/submit/events';
 import { settingsState, setSetting } from '../../engine/stores/settings';
 import { fetchList, type ListPageData } from '../../engine/pages/fetch-list';
 import { defaultListState, parseListState, serializeListState, type ListState } from '../../engine/pages/list-state';
@@ -69,6 +70,15 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
     );
     return () => controller.abort();
   }, [doc, stateKey, scopeKey, reloadToken]);
+
+  // A finished form or device action asks the open lists to reload.
+  useEffect(
+    () =>
+      onReloadData((detail) => {
+        if (!detail.tableRef || detail.tableRef === name) reload();
+      }),
+    [reload, name],
+  );
 
   useEffect(() => {
     if (!refreshSeconds) return;

@@ -19,7 +19,14 @@ export interface ActionEnvironment {
 }
 
 export type ActionResult =
-  | { kind: 'submitted'; reload: boolean; response?: unknown; channel?: string; action: PageAction }
+  | {
+      kind: 'submitted';
+      reload: boolean;
+      response?: unknown;
+      channel?: string;
+      action: PageAction;
+      ids?: (string | number)[];
+    }
   | { kind: 'cancelled'; action: PageAction }
   | { kind: 'failed'; error: unknown; action: PageAction }
   | { kind: 'navigated'; action: PageAction };
