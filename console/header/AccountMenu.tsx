@@ -66,7 +66,14 @@ export function AccountMenu() {
             </p>
             <p className="muted">{user.role.title}</p>
             {can(user, 'view_permissions') && (
-              <button type="button" className="link-button" onClick={() => setShowPermissions(true)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  close();
+                  setShowPermissions(true);
+                }}
+              >
                 {t('View assigned permissions')}
               </button>
             )}

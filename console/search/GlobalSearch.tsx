@@ -6,6 +6,7 @@ import {
   chosenSources,
   permittedSources,
   runSearch,
+  SEARCH_SOURCES,
   SEARCH_DEBOUNCE_MS,
   SEARCH_SOURCES_KEY,
   searchMessages,
@@ -29,7 +30,14 @@ function typingTarget(target: EventTarget | null): boolean {
 export function GlobalSearch() {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const permitted = useMemo(() => permittedSources(user), [user]);
+  // Keyed by the permitted ids, so a re-read session user (token refresh) does not search again.
+  const permittedIds = permittedSources(user)
+    .map((source) => source.id)
+    .join(',');
+  const permitted = useMemo(
+    () => SEARCH_SOURCES.filter((source) => permittedIds.split(',').includes(source.id)),
+    [permittedIds],
+  );
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [sources, setSources] = useState(() => chosenSources(localStorage.getItem(SEARCH_SOURCES_KEY), permitted));

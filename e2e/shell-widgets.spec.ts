@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { permittedSources } from '../engine/search/search';
+import type { SessionUser } from '../engine/session/user';
+import { api, fixtureAccounts, login } from './support/login';
+
+async function sessionUser(page: Page): Promise<SessionUser> {
+  return ((await (await page.request.get('/api/user')).json()) as { data: SessionUser }).data;
+}
+
+function searchRequests(page: Page): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has('search-fields')) seen.push(url);
+  });
+  return seen;
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+}
+
+test('global search opens with / and sends one call per source with the spec parameters', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const user = await sessionUser(page);
+  const sources = permittedSources(user);
+  const requests = searchRequests(page);
+
+  await page.keyboard.press('/');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeFocused();
+  await expect(page.getByText('Type to start searching')).toBeVisible();
+
+  await box.fill('  RUT ');
+  await expect.poll(() => requests.length).toBe(sources.length);
+  await page.waitForTimeout(700);
+  expect(requests).toHaveLength(sources.length);
+  expect(requests.map((url) => url.pathname).sort()).toEqual(sources.map((s) => `/api${s.url}`).sort());
+  for (const url of requests) {
+    expect(url.searchParams.get('q')).toBe('RUT');
+    expect(url.searchParams.get('limit')).toBe('10');
+    expect(url.searchParams.get('search-fields')).toBe('name,email');
+    expect(url.searchParams.get('fields')).toBe('id,name,status,email,protocol,enabled,color');
+  }
+
+  const devices = page.getByRole('group', { name: /Devices/ });
+  await expect(devices.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Search results' }).getByText('10+').first()).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/devices\/\d+\/activity$/);
+
+  // Closing cleared the query; no sources gives its message; nothing found gives its message.
+  await page.keyboard.press('/');
+  await expect(box).toHaveValue('');
+  await box.fill('zz-no-such-thing-zz');
+  await expect(page.getByText('No results found')).toBeVisible();
+  for (const source of sources) await page.getByRole('checkbox', { name: source.label, exact: true }).uncheck();
+  await expect(page.getByText('No search criteria selected')).toBeVisible();
+  await box.press('Escape');
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.keyboard.press('/');
+  for (const source of sources) {
+    await expect(page.getByRole('checkbox', { name: source.label, exact: true })).not.toBeChecked();
+  }
+});
+
+test('/ does not open the search while typing in an input', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  const input = page.locator('main input[type="search"], main input[type="text"]').first();
+  await input.click();
+  await input.press('/');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveCount(0);
+});
+
+test('a 401 on several concurrent calls causes exactly one refresh, then the calls succeed', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sources = permittedSources(await sessionUser(page));
+  const refreshes: string[] = [];
+  const statuses: number[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/account/token/refresh') && refreshes.push(r.url()));
+  page.on('response', (r) => new URL(r.url()).searchParams.has('search-fields') && statuses.push(r.status()));
+
+  // The access token is gone; the refresh token stays: every search call answers 401 together.
+  await page.context().clearCookies({ name: 'rms_access' });
+  await page.keyboard.press('/');
+  await page.getByRole('combobox', { name: 'Search' }).fill('RUT');
+  await expect(
+    page
+      .getByRole('group', { name: /Devices/ })
+      .getByRole('option')
+      .first(),
+  ).toBeVisible();
+  expect(statuses.filter((s) => s === 401).length).toBe(sources.length);
+  expect(statuses.filter((s) => s === 200).length).toBe(sources.length);
+  expect(refreshes).toHaveLength(1);
+});
+
+test('a live notification arrives on top of the list', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+  await expect(bell).toBeVisible();
+  await page.waitForTimeout(1000);
+  const response = await api(page, 'POST', '/credits/codes/activate', { code: 'ACME-7K2Q-9XHD-41PA' });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  await bell.click();
+  const panel = page.getByRole('region', { name: /Notifications/ });
+  await expect(panel.getByRole('listitem').first()).toContainText(/ACME-7K2Q-9XHD-41PA|activated/i);
+  await expect(panel.getByRole('link', { name: 'Show all notifications' })).toBeVisible();
+  // Closing marks them seen; the badge goes.
+  await page.keyboard.press('Escape');
+  await expect(bell.locator('.counter')).toHaveCount(0);
+});
+
+test('dark mode: Enable, Disable and Auto kept in a cookie', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: /^Dark mode/ }).click();
+  await page.getByRole('radio', { name: 'Enable' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'dark_mode');
+  expect(cookie?.value).toBe('enable');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: /^Dark mode/ }).click();
+  await page.getByRole('radio', { name: 'Disable' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('radio', { name: 'Auto' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('timezone: choose, toast, reload, live clocks, reset', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: /^System timezone/ }).click();
+  await expect(page.locator('.clock')).toHaveCount(2);
+  await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
+  await expect(page.getByText('Timezone updated successfully')).toBeVisible();
+  await page.waitForEvent('load');
+  await openAccountMenu(page);
+  await expect(page.getByRole('button', { name: /^System timezone/ })).toContainText('Asia/Tokyo');
+  await page.getByRole('button', { name: /^System timezone/ }).click();
+  await page.getByRole('button', { name: 'Reset system timezone' }).click();
+  await expect(page.getByText('The default timezone is used')).toBeVisible();
+});
+
+test('account menu shows company, role and permissions', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await openAccountMenu(page);
+  await expect(page.getByRole('link', { name: 'Acme Networks' })).toHaveAttribute('href', /\/companies\/\d+$/);
+  await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'View assigned permissions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'User permissions' });
+  await expect(dialog.getByRole('cell', { name: 'view_devices' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await openAccountMenu(page);
+  await expect(page.getByRole('link', { name: /Changelog/ })).toContainText('5.4.1');
+  await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
+});
