@@ -35,8 +35,8 @@ function poolSpec(app: FastifyInstance, actor: Actor): ListSpec {
       parent_company_name: 'p.name',
       credit_type: 't.payment_type',
       payment_type: 't.payment_type',
-      credit_type_name: 't.name',
-      credit_type_key: 't.credit_type',
+      credit_type_name: 't.credit_type',
+      credit_type_title: 't.name',
       license_type: 't.license_type',
       credit_type_id: 'cr.credit_type_id',
       credit_price: 'cr.credit_price',
@@ -47,7 +47,7 @@ function poolSpec(app: FastifyInstance, actor: Actor): ListSpec {
       expire_at: 'cr.expire_at',
       assigned_at: 'cr.assigned_at',
     },
-    search: ['company_name', 'credit_type_name', 'pro_form_nr'],
+    search: ['company_name', 'credit_type_title', 'pro_form_nr'],
     defaultSort: '-id',
     filters: { company_id: 'cr.company_id', credit_type_id: 'cr.credit_type_id', payment_type: 't.payment_type' },
   };
@@ -100,6 +100,13 @@ export default async function credits(app: FastifyInstance) {
       .where('company_id', '=', companyId)
       .executeTakeFirstOrThrow();
     const monitored = Number(devices.monitored);
+    // Coverage: until when the management resources left keep the monitored devices on (1 credit = 1 device-month).
+    const management = left
+      .filter((l) => l.credit_type !== 'data_150GB_10y')
+      .reduce((n, l) => n + Number(l.credits_left), 0);
+    const coverage = monitored
+      ? new Date(ctx.now().getTime() + Math.floor(management / monitored) * 30 * 86400_000).toISOString()
+      : null;
     return ok({
       credits: {
         left: left.map(({ credits_count: _c, ...row }) => ({ ...row, credits_left: Number(row.credits_left) })),
@@ -110,7 +117,7 @@ export default async function credits(app: FastifyInstance) {
         })),
       },
       monitored_device: { monitored, total: Number(devices.total) },
-      credit_coverage: Number(devices.total) ? `${Math.round((monitored / Number(devices.total)) * 100)}%` : '0%',
+      credit_coverage: coverage,
     });
   });
 
