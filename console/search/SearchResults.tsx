@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { countBadge, type SearchItem, type SearchSource, type SourceResult } from '../../engine/search/search';
 
@@ -22,36 +22,47 @@ function itemLabel(item: SearchItem): string {
   return String(item.name ?? item.email ?? item.id);
 }
 
+/**
+ * Grouped listbox of the APG combobox pattern: options are chosen with the
+ * keyboard from the input (aria-activedescendant) or by pointer.
+ */
 export function SearchResults({ listId, results, options, active, loading, message, onChoose }: Props) {
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, listId]);
+
   let index = -1;
   return (
     <div className="search-results">
-      {loading && (
+      {(loading || (message && !loading)) && (
         <p className="search-status" role="status">
-          {t('Searching…')}
+          {loading ? t('Searching…') : t(message ?? '')}
         </p>
       )}
-      {message && !loading && (
-        <p className="search-status" role="status">
-          {t(message)}
-        </p>
-      )}
-      <ul id={listId} role="listbox" aria-label={t('Search results')} hidden={!options.length}>
+      <div
+        id={listId}
+        ref={listRef}
+        role="listbox"
+        aria-label={t('Search results')}
+        className="search-listbox"
+        tabIndex={-1}
+        hidden={!options.length}
+      >
         {results
           .filter((result) => result.items.length)
-          .map((result) => (
-            <li key={result.source.id} role="presentation">
-              <div className="search-group" id={`${listId}-${result.source.id}`} role="presentation">
-                <span>{t(result.source.label)}</span>
-                <span className="badge" aria-label={t('{count} results', { count: countBadge(result.total) })}>
-                  {countBadge(result.total)}
-                </span>
-              </div>
-              <ul role="group" aria-labelledby={`${listId}-${result.source.id}`}>
+          .map((result) => {
+            const headingId = `${listId}-${result.source.id}`;
+            return (
+              <ul key={result.source.id} role="group" aria-labelledby={headingId}>
+                <li role="presentation" id={headingId} className="search-group">
+                  <span>{t(result.source.label)}</span>
+                  <span className="badge">{countBadge(result.total)}</span>
+                </li>
                 {result.items.map((item) => {
                   index += 1;
                   const position = index;
-                  const option = options[position];
                   return (
                     <li
                       key={`${result.source.id}-${item.id}`}
@@ -59,28 +70,20 @@ export function SearchResults({ listId, results, options, active, loading, messa
                       role="option"
                       aria-selected={position === active}
                       className={`search-option${position === active ? ' search-option--active' : ''}`}
+                      onPointerDown={(event) => event.preventDefault()}
+                      onClick={() => onChoose(position)}
+                      data-href={options[position]?.path}
                     >
-                      <Link
-                        to={option.path}
-                        tabIndex={-1}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          onChoose(position);
-                        }}
-                      >
-                        {item.color && (
-                          <span className="swatch" style={{ background: item.color }} aria-hidden="true" />
-                        )}
-                        <span>{itemLabel(item)}</span>
-                        {item.email && item.name && <span className="muted">{item.email}</span>}
-                      </Link>
+                      {item.color && <span className="swatch" style={{ background: item.color }} aria-hidden="true" />}
+                      <span>{itemLabel(item)}</span>
+                      {item.email && item.name && <span className="muted">{item.email}</span>}
                     </li>
                   );
                 })}
               </ul>
-            </li>
-          ))}
-      </ul>
+            );
+          })}
+      </div>
     </div>
   );
 }
