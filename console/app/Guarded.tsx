@@ -5,14 +5,11 @@ import { firstPermittedPath, routeAllowed } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useAccess } from './access';
 
-/** Access denied sentence (shell spec §8). */
-export const ACCESS_DENIED_TEXT = 'The user has no view permissions available.';
-
 export function AccessDenied() {
   return (
     <section className="empty-state" aria-labelledby="access-denied">
       <h1 id="access-denied">{t('Access denied')}</h1>
-      <p>{t(ACCESS_DENIED_TEXT)}</p>
+      <p>{t('The user has no view permissions available.')}</p>
     </section>
   );
 }

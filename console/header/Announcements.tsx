@@ -14,12 +14,13 @@ interface Announcement {
   summary: string;
 }
 
-const typeTitles: Record<string, string> = {
-  maintenance: 'Scheduled maintenance',
-  feature: 'New feature',
-  incident: 'Service incident',
-  info: 'Information',
-};
+/** An entry's title comes from its type. */
+function typeTitle(type: string): string {
+  if (type === 'maintenance') return t('Scheduled maintenance');
+  if (type === 'feature') return t('New feature');
+  if (type === 'incident') return t('Service incident');
+  return t('Information');
+}
 
 /** System announcements: shown only when some exist; sanitised HTML bodies. */
 export function Announcements() {
@@ -63,7 +64,7 @@ export function Announcements() {
         <ul className="notification-list">
           {items.map((item) => (
             <li key={item.id}>
-              <strong>{t(typeTitles[item.type] ?? 'Information')}</strong>
+              <strong>{typeTitle(item.type)}</strong>
               <div
                 className="announcement-body"
                 dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.summary, { USE_PROFILES: { html: true } }) }}

@@ -4,21 +4,22 @@ import type { DarkMode } from '../../engine/theme/dark-mode';
 import { darkModeState, setDarkMode } from '../theme/darkMode';
 import { Submenu } from './Submenu';
 
-const options: { value: DarkMode; label: string }[] = [
-  { value: 'auto', label: 'Auto' },
-  { value: 'enable', label: 'Enable' },
-  { value: 'disable', label: 'Disable' },
+const options = (): { value: DarkMode; label: string }[] => [
+  { value: 'auto', label: t('Auto') },
+  { value: 'enable', label: t('Enable') },
+  { value: 'disable', label: t('Disable') },
 ];
 
 /** Dark mode: Auto (follows the operating system), Enable, Disable. */
 export function DarkModeMenu() {
   const { mode } = useSnapshot(darkModeState);
-  const current = options.find((option) => option.value === mode)?.label ?? 'Auto';
+  const choices = options();
+  const current = choices.find((option) => option.value === mode)?.label;
   return (
-    <Submenu label={t('Dark mode')} detail={t(current)}>
+    <Submenu label={t('Dark mode')} detail={current}>
       <fieldset className="radio-list">
         <legend className="visually-hidden">{t('Dark mode')}</legend>
-        {options.map((option) => (
+        {choices.map((option) => (
           <label key={option.value}>
             <input
               type="radio"
@@ -27,7 +28,7 @@ export function DarkModeMenu() {
               checked={mode === option.value}
               onChange={() => setDarkMode(option.value)}
             />
-            {t(option.label)}
+            {option.label}
           </label>
         ))}
       </fieldset>

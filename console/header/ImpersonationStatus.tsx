@@ -5,13 +5,11 @@ import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
 import { formatDateTime } from './time';
 
-export const REVOKE_IMPERSONATION_QUESTION = 'Revoke impersonation access?';
-
 /** Impersonation until {time} with 'Revoke access' (forms spec §2, §4). */
 export function ImpersonationStatus({ until }: { until: Date }) {
   async function revoke() {
     try {
-      await confirm({ title: t(REVOKE_IMPERSONATION_QUESTION), confirmText: t('Revoke access') });
+      await confirm({ title: t('Revoke impersonation access?'), confirmText: t('Revoke access') });
     } catch {
       return;
     }

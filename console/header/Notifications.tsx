@@ -16,8 +16,6 @@ export interface Notification {
   type: string;
 }
 
-export const NOTIFICATIONS_LOAD_FAILED = 'Failed to get notifications.';
-
 async function fetchNotifications(): Promise<Notification[]> {
   const response = await http.get<{ data?: Notification[] }>('/notifications', { skipCancel: true });
   return response.data?.data ?? [];
@@ -36,7 +34,9 @@ export function Notifications() {
       setItems(await fetchNotifications());
       setError(null);
     } catch (failure) {
-      setError((failure instanceof HttpError && firstErrorItem(failure.data)?.message) || t(NOTIFICATIONS_LOAD_FAILED));
+      setError(
+        (failure instanceof HttpError && firstErrorItem(failure.data)?.message) || t('Failed to get notifications.'),
+      );
     }
   }, []);
 

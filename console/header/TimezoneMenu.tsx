@@ -6,8 +6,6 @@ import { formatClock, systemTimezone, TIMEZONE_KEY } from './time';
 
 /** Timezone change or reset: toast, then reload after 300 ms (forms spec §4). */
 export const TIMEZONE_RELOAD_MS = 300;
-export const TIMEZONE_UPDATED = 'Timezone updated successfully';
-export const TIMEZONE_DEFAULT = 'The default timezone is used';
 
 function zones(): string[] {
   const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
@@ -40,14 +38,14 @@ export function TimezoneMenu() {
   function choose(value: string) {
     setZone(value);
     localStorage.setItem(TIMEZONE_KEY, value);
-    showToast({ message: t(TIMEZONE_UPDATED), type: 'success' });
+    showToast({ message: t('Timezone updated successfully'), type: 'success' });
     reloadSoon();
   }
 
   function reset() {
     localStorage.removeItem(TIMEZONE_KEY);
     setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    showToast({ message: t(TIMEZONE_DEFAULT), type: 'info' });
+    showToast({ message: t('The default timezone is used'), type: 'info' });
     reloadSoon();
   }
 

@@ -5,10 +5,6 @@ import { t } from '../../engine/i18n/i18n';
 import type { StartupNotice } from '../../engine/session/load-user';
 import { theme } from '../theme/theme';
 
-/** Resend activation toasts (shell spec §8). */
-export const RESEND_SUCCESS = 'Email confirmation sent successfully';
-export const RESEND_FAILURE = 'Failed to send email confirmation';
-
 function NoticePage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <main className="notice-page">
@@ -36,10 +32,11 @@ function AuthNotice() {
     setSending(true);
     try {
       await http.post('/account/user/activation/resend');
-      showToast({ message: t(RESEND_SUCCESS), type: 'success' });
+      showToast({ message: t('Email confirmation sent successfully'), type: 'success' });
     } catch (error) {
       const status = error instanceof HttpError ? (error.statusText ?? error.message) : '';
-      showToast({ message: `${t(RESEND_FAILURE)} ${status}`.trim(), type: 'error' });
+      // Failure: the spec's toast followed by the status text.
+      showToast({ message: `${t('Failed to send email confirmation')} ${status}`.trim(), type: 'error' });
     } finally {
       setSending(false);
     }

@@ -21,7 +21,6 @@ import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
 import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
 
 export const OFFLINE_PAGE = '/offline.html';
-export const CONNECTION_LOST = 'The network connection has been lost';
 
 function render(root: Root, node: React.ReactNode) {
   root.render(
@@ -57,7 +56,7 @@ function listenToSession() {
       .catch(() => undefined);
   });
   window.addEventListener('offline', () => {
-    showToast({ message: t(CONNECTION_LOST), type: 'error' });
+    showToast({ message: t('The network connection has been lost'), type: 'error' });
     setTimeout(() => window.location.assign(OFFLINE_PAGE), 1500);
   });
 }

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { menu } from '../routes/menu';
+import { routeIndex } from '../routes/resolve';
+import { SEARCH_SOURCES, searchMessages } from '../../engine/search/search';
+import { USER_LOAD_MESSAGES } from '../../engine/session/load-user';
+
+// Node-side helper for the catalogue test: every interface string of the shell.
+// Literal `t('…')` calls in the shell's folders plus the strings the shell
+// translates from data (route titles, menu labels, search sources, messages).
+
+const SHELL_DIRS = ['app', 'layout', 'header', 'search', 'startup', 'login'];
+const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+export function literalKeys(consoleDir: string): string[] {
+  const keys = new Set<string>();
+  for (const dir of SHELL_DIRS) {
+    for (const file of files(join(consoleDir, dir))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(CALL)) keys.add(match[1].replace(/\\'/g, "'"));
+    }
+  }
+  return [...keys];
+}
+
+export function dataKeys(): string[] {
+  return [
+    ...[...routeIndex.values()].map((entry) => entry.route.title),
+    ...menu.flatMap((group) => [group.name, ...group.entries.map((entry) => entry.label)]),
+    ...SEARCH_SOURCES.map((source) => source.label),
+    ...Object.values(searchMessages),
+    ...Object.values(USER_LOAD_MESSAGES),
+  ];
+}
+
+export function shellKeys(consoleDir: string): string[] {
+  return [...new Set([...literalKeys(consoleDir), ...dataKeys()])].sort();
+}
