@@ -52,7 +52,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const handle = openDatabase(options.dbFile);
   await migrate(handle.db as Kysely<unknown>);
   const seeded = await handle.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-  if (!seeded) await seedDatabase(handle.db, handle.sqlite, { devices: options.devices });
+  if (!seeded) {
+    await seedDatabase(handle.db, handle.sqlite, { devices: options.devices });
+    handle.sqlite.exec('analyze');
+  }
 
   const app = Fastify({
     logger: options.logger

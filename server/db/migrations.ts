@@ -327,7 +327,6 @@ async function createResources(db: Db): Promise<void> {
 
 const indexes: [string, string, string[]][] = [
   ['devices_company', 'devices', ['company_id', 'id']],
-  ['devices_company_status', 'devices', ['company_id', 'status']],
   ['devices_name', 'devices', ['name']],
   ['devices_serial', 'devices', ['serial']],
   ['devices_family', 'devices', ['family']],
@@ -348,12 +347,38 @@ async function createIndexes(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Substring search over devices: an SQLite FTS5 trigram index (external
+ * content, kept by triggers) answers `q` of 3+ characters without scanning
+ * the table. PostgreSQL would use a pg_trgm GIN index for the same queries.
+ */
+async function createDeviceSearch(db: Db): Promise<void> {
+  await sql`create virtual table devices_search using fts5(name, serial, mac, content='devices', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`create trigger devices_search_insert after insert on devices begin
+    insert into devices_search(rowid, name, serial, mac) values (new.id, new.name, new.serial, new.mac); end`.execute(
+    db,
+  );
+  await sql`create trigger devices_search_delete after delete on devices begin
+    insert into devices_search(devices_search, rowid, name, serial, mac) values ('delete', old.id, old.name, old.serial, old.mac); end`.execute(
+    db,
+  );
+  await sql`create trigger devices_search_update after update of name, serial, mac on devices begin
+    insert into devices_search(devices_search, rowid, name, serial, mac) values ('delete', old.id, old.name, old.serial, old.mac);
+    insert into devices_search(rowid, name, serial, mac) values (new.id, new.name, new.serial, new.mac); end`.execute(
+    db,
+  );
+  await sql`insert into devices_search(devices_search) values ('rebuild')`.execute(db);
+}
+
 const migrations: Record<string, Migration> = {
   '001_core': { up: createCore },
   '002_account_data': { up: createAccountData },
   '003_fleet': { up: createFleet },
   '004_resources': { up: createResources },
   '005_indexes': { up: createIndexes },
+  '006_device_search': { up: createDeviceSearch },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

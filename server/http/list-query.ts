@@ -15,8 +15,18 @@ export type FieldExpr = string | RawBuilder<unknown>;
 export type FilterFn = (values: string[]) => RawBuilder<unknown>;
 
 export interface ListSpec {
-  /** FROM and JOINs with tenancy already applied; nothing selected yet. */
-  from: () => AnySelect;
+  /**
+   * FROM and JOINs with tenancy already applied; nothing selected yet. The
+   * count query may leave out joins that only add columns.
+   */
+  from: (purpose?: 'rows' | 'count') => AnySelect;
+  /** A text index answering `q` (3+ characters) over some search fields, instead of LIKE. */
+  textIndex?: {
+    fields: string[];
+    apply: (qb: AnySelect, q: string, fields: string[]) => AnySelect;
+    /** The index's row id, equal to idColumn, in which order the index answers (cheaper to sort by). */
+    idColumn: string;
+  };
   /** API field name to column reference ('t.col') or SQL expression. */
   fields: Record<string, FieldExpr>;
   /** The id column, for the `id` filter and the default order. */
@@ -86,15 +96,31 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
 const expr = (e: FieldExpr): RawBuilder<unknown> => (typeof e === 'string' ? sql.ref(e) : e);
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+function searchFields(spec: ListSpec, params: ListParams): string[] {
+  const narrowed = params.searchFields?.filter((f) => spec.search.includes(f) || (f in spec.fields && f !== 'id'));
+  return narrowed?.length ? narrowed : spec.search;
+}
+
+/** Whether the text index answers this search (3+ characters, every searched field indexed). */
+function usesTextIndex(spec: ListSpec, params: ListParams): boolean {
+  const index = spec.textIndex;
+  return Boolean(
+    index && params.q && [...params.q].length >= 3 && searchFields(spec, params).every((f) => index.fields.includes(f)),
+  );
+}
+
 function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect {
   if (params.ids) qb = qb.where(sql.ref(spec.idColumn), 'in', params.ids);
   if (params.q) {
-    const narrowed = params.searchFields?.filter((f) => spec.search.includes(f) || (f in spec.fields && f !== 'id'));
-    const searchIn = narrowed?.length ? narrowed : spec.search;
-    const pattern = likePattern(params.q);
-    qb = qb.where((eb) =>
-      eb.or(searchIn.map((f) => eb(sql`${expr(spec.fields[f])}`, 'like', sql`${pattern} escape '\\'`))),
-    );
+    const searchIn = searchFields(spec, params);
+    if (usesTextIndex(spec, params)) {
+      qb = spec.textIndex!.apply(qb, params.q, searchIn);
+    } else {
+      const pattern = likePattern(params.q);
+      qb = qb.where((eb) =>
+        eb.or(searchIn.map((f) => eb(sql`${expr(spec.fields[f])}`, 'like', sql`${pattern} escape '\\'`))),
+      );
+    }
   }
   for (const [name, column] of Object.entries(spec.filters ?? {})) {
     for (const [param, negate] of [
@@ -113,19 +139,32 @@ function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Re
   return qb;
 }
 
-/** Runs a list query: answers the page of rows and the total. */
-export async function runList(spec: ListSpec, query: Record<string, unknown>) {
+/** The page and count queries of a list call (run by runList; compiled alone for the benchmark's bare SQL). */
+export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
   const hidden = new Set(spec.hidden ?? []);
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
-  let rowsQuery = applyWhere(spec.from(), spec, params, query).select(names.map((n) => expr(spec.fields[n]).as(n)));
-  for (const [field, dir] of params.sort) rowsQuery = rowsQuery.orderBy(expr(spec.fields[field]), dir);
-  rowsQuery = rowsQuery.orderBy(sql.ref(spec.idColumn), params.sort[0]?.[1] ?? 'desc');
-  const countQuery = applyWhere(spec.from(), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  const [rows, count] = await Promise.all([
-    rowsQuery.limit(params.limit).offset(params.offset).execute(),
-    countQuery.executeTakeFirst(),
-  ]);
+  let rowsQuery = applyWhere(spec.from('rows'), spec, params, query).select(
+    names.map((n) => expr(spec.fields[n]).as(n)),
+  );
+  const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
+  for (const [field, dir] of params.sort) {
+    const column = spec.fields[field] === spec.idColumn ? sql.ref(idColumn) : expr(spec.fields[field]);
+    rowsQuery = rowsQuery.orderBy(column, dir);
+  }
+  // The id breaks ties (stable pages) unless the sort already ends with it.
+  const last = params.sort.at(-1)?.[0];
+  if (!last || spec.fields[last] !== spec.idColumn) {
+    rowsQuery = rowsQuery.orderBy(sql.ref(idColumn), params.sort[0]?.[1] ?? 'desc');
+  }
+  const countQuery = applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
+  return { params, rowsQuery: rowsQuery.limit(params.limit).offset(params.offset), countQuery };
+}
+
+/** Runs a list query: answers the page of rows and the total. */
+export async function runList(spec: ListSpec, query: Record<string, unknown>) {
+  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirst()]);
   const data = spec.map ? (rows as Record<string, unknown>[]).map(spec.map) : (rows as Record<string, unknown>[]);
   return { data, total: Number(count?.total ?? 0), params };
 }

@@ -11,12 +11,27 @@ const tagsJson = sql`(select json_group_array(json_object('id', t.id, 'name', t.
 
 export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
   return {
-    from: () =>
-      scoped(
-        ctx.db.selectFrom('devices as d').innerJoin('companies as c', 'c.id', 'd.company_id'),
-        actor,
-        'd.company_id',
-      ),
+    from: (purpose) =>
+      purpose === 'count'
+        ? scoped(ctx.db.selectFrom('devices as d'), actor, 'd.company_id')
+        : scoped(
+            ctx.db.selectFrom('devices as d').innerJoin('companies as c', 'c.id', 'd.company_id'),
+            actor,
+            'd.company_id',
+            {
+              noIndex: true,
+            },
+          ),
+    textIndex: {
+      fields: ['name', 'serial', 'mac'],
+      idColumn: 's.rowid',
+      apply: (qb, q, fields) =>
+        qb
+          .innerJoin(sql`devices_search`.as('s'), (join) =>
+            join.onRef(sql.ref('s.rowid') as never, '=', 'd.id' as never),
+          )
+          .where(sql<boolean>`devices_search match ${`{${fields.join(' ')}}: "${q.replaceAll('"', '""')}"`}`),
+    },
     idColumn: 'd.id',
     fields: {
       id: 'd.id',

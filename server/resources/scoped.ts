@@ -4,9 +4,17 @@ import type { AnySelect } from '../http/list-query';
 
 // Tenancy in queries: restrict a company column to the caller's companies.
 
-export function scoped<Q extends AnySelect>(qb: Q, actor: Actor, column: string): Q {
+export function scoped<Q extends AnySelect>(
+  qb: Q,
+  actor: Actor,
+  column: string,
+  options: { noIndex?: boolean } = {},
+): Q {
   if (actor.companyIds === null) return qb;
-  return qb.where(sql.ref(column), 'in', actor.companyIds) as Q;
+  // Unary plus keeps the planner from choosing the company index (portable SQL),
+  // so a page ordered by id walks the primary key and stops after `limit` rows.
+  const ref = options.noIndex ? sql`+${sql.ref(column)}` : sql.ref(column);
+  return qb.where(ref, 'in', actor.companyIds) as Q;
 }
 
 /** A boolean column as true/false in API output. */
