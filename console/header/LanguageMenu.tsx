@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_RELOAD_MS, LANGUAGES, t } from '../../engine/i18n/i18n';
 import { chooseLanguage } from '../i18n';
 import { Submenu } from './Submenu';
 
 /** Languages en, no, ja, uk; choosing one reloads after 1 s. */
 export function LanguageMenu() {
-  const language = currentLanguage();
+  const [language, setLanguage] = useState(currentLanguage);
   return (
-    <Submenu label={t('Languages')} detail={LANGUAGE_NAMES[language]}>
+    <Submenu label={t('Languages')} detail={LANGUAGE_NAMES[currentLanguage()]}>
       <fieldset className="radio-list">
         <legend className="visually-hidden">{t('Languages')}</legend>
         {LANGUAGES.map((code) => (
@@ -17,6 +18,7 @@ export function LanguageMenu() {
               value={code}
               checked={language === code}
               onChange={() => {
+                setLanguage(code);
                 chooseLanguage(code);
                 setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_MS);
               }}
