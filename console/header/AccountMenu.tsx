@@ -89,7 +89,9 @@ export function AccountMenu() {
             </li>
           )}
           {accessUntil && <ImpersonationStatus until={accessUntil} />}
-          {companyData && can(user, ['view_companies', 'view_credits_summary']) && <ResourceSummary />}
+          {companyData && can(user, ['view_companies', 'view_credits_summary']) && (
+            <ResourceSummary showPayment={Boolean(user.company.show_payment)} />
+          )}
           {can(user, 'activate_credit_transfer_codes') && (
             <li>
               <button

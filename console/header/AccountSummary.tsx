@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MENU_CACHE, http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
+import { isDefaultTheme, theme } from '../theme/theme';
 
 interface CreditLeft {
   credit_type: number | string;
@@ -39,8 +40,21 @@ export function CompanyData({ companyId }: { companyId: number }) {
   );
 }
 
+/** The theme's buy notice with 'Get more resources': default theme and a user with show_payment. */
+function BuyNotice() {
+  if (!isDefaultTheme(theme) || !theme.buyNotice || !theme.buyUrl) return null;
+  return (
+    <p className="buy-notice">
+      {theme.buyNotice}{' '}
+      <a href={theme.buyUrl} target="_blank" rel="noreferrer">
+        {t('Get more resources')}
+      </a>
+    </p>
+  );
+}
+
 /** Resource summary (GET /credits/summary, cached 10 s). */
-export function ResourceSummary() {
+export function ResourceSummary({ showPayment }: { showPayment: boolean }) {
   const [credits, setCredits] = useState<CreditLeft[] | null>(null);
   useEffect(() => {
     http
@@ -67,6 +81,7 @@ export function ResourceSummary() {
           ))}
         </dl>
       )}
+      {showPayment && <BuyNotice />}
     </li>
   );
 }

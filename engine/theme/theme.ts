@@ -28,6 +28,8 @@ export interface Theme {
   socketUrl?: string;
   /** External account area (account menu 'Account settings'); hidden when absent. */
   accountUrl?: string;
+  /** Store link of the buy notice ('Get more resources'). */
+  buyUrl?: string;
   /** Company data display (forms spec §6: company data and credit summary in the account menu). */
   showCompanyData?: boolean;
 }

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { setSessionUser, type SessionUser } from '../../engine/session/user';
+
+const fake = vi.hoisted(() => ({ handlers: new Map<string, ((p: unknown) => void)[]>(), emitted: [] as unknown[][] }));
+
+vi.mock('../../engine/realtime/socket', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../engine/realtime/socket')>();
+  const socket = {
+    connected: true,
+    on(event: string, fn: (p: unknown) => void) {
+      fake.handlers.set(event, [...(fake.handlers.get(event) ?? []), fn]);
+      return socket;
+    },
+    listeners: (event: string) => fake.handlers.get(event) ?? [],
+    emit: (...args: unknown[]) => fake.emitted.push(args),
+    disconnect() {},
+  };
+  return { ...actual, realtime: actual.createRealtime(() => socket as unknown as Socket) };
+});
+
+const { Notifications } = await import('./Notifications');
+
+const user = { id: 2, email: 'a@example.com', permissions: [], company: { id: 1 }, role: {} } as unknown as SessionUser;
+let list: { id: number; summary: string; created_at: string; seen_at: string | null; type: string }[];
+const calls: { method: string; url: string; body?: unknown }[] = [];
+
+beforeEach(() => {
+  setSessionUser(user);
+  calls.length = 0;
+  list = [
+    { id: 1, summary: 'Credit low', created_at: '2026-01-01T10:00:00Z', seen_at: null, type: 'creditAmountTooLow' },
+    { id: 2, summary: 'Old one', created_at: '2025-12-01T10:00:00Z', seen_at: '2025-12-02T10:00:00Z', type: 'x' },
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = String(init.method);
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'PUT') list = list.map((item) => ({ ...item, seen_at: item.seen_at ?? 'now' }));
+      return new Response(JSON.stringify({ success: true, data: list }));
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const mount = () =>
+  render(
+    <MemoryRouter>
+      <Notifications />
+    </MemoryRouter>,
+  );
+
+describe('Notifications', () => {
+  it('shows the unseen badge, marks seen on close, then reloads', async () => {
+    mount();
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(bell.textContent).toContain('1'));
+    fireEvent.click(bell);
+    expect(screen.getByText('Credit low')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show all notifications' })).toBeTruthy();
+    fireEvent.click(bell);
+    await waitFor(() => expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT', 'GET']));
+    expect(calls[1]).toMatchObject({ url: '/api/notifications', body: { id: [1] } });
+    await waitFor(() => expect(bell.querySelector('.counter')).toBeNull());
+  });
+
+  it('puts a live notification on top, once, also after a remount', async () => {
+    const first = mount();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    first.unmount();
+    mount();
+    await waitFor(() => expect(fake.emitted).toContainEqual(['subscribe', 'notifications.2']));
+    expect(fake.handlers.get('WebNotificationCreated')).toHaveLength(1);
+    act(() => {
+      for (const fn of fake.handlers.get('WebNotificationCreated') ?? []) {
+        fn({
+          channel: 'notifications.2',
+          data: {
+            id: 9,
+            summary: 'Code activated',
+            created_at: '2026-01-02T00:00:00Z',
+            seen_at: null,
+            type: 'creditCodeActivation',
+          },
+        });
+      }
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const items = screen.getAllByRole('listitem');
+    expect(items[0].textContent).toContain('Code activated');
+    expect(screen.getAllByText('Code activated')).toHaveLength(1);
+  });
+});
