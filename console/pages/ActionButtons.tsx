@@ -29,7 +29,7 @@ export function ActionButtons({ actions, onRun, disabled, context, className = '
         <button
           key={action.key}
           type="button"
-          className={action.tone === 'danger' ? 'btn btn-danger' : 'btn'}
+          className={action.tone === 'danger' ? 'fc-btn page-danger' : 'fc-btn'}
           disabled={disabled}
           aria-label={context ? `${action.label} ${context}` : undefined}
           onClick={() => onRun(action)}

@@ -26,7 +26,8 @@ interface Props {
   busy: boolean;
 }
 
-function PageCheckbox({ state, onChange }: { state: 'all' | 'some' | 'none'; onChange: () => void }) {
+function PageCheckbox(props: { state: 'all' | 'some' | 'none'; onChange: () => void; disabled: boolean }) {
+  const { state, onChange, disabled } = props;
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = state === 'some';
@@ -37,6 +38,7 @@ function PageCheckbox({ state, onChange }: { state: 'all' | 'some' | 'none'; onC
       type="checkbox"
       aria-label="Select all rows on this page"
       checked={state === 'all'}
+      disabled={disabled}
       onChange={onChange}
     />
   );
@@ -53,7 +55,11 @@ export function DataTable(props: Props) {
         <tr>
           {selectable && (
             <th scope="col" className="col-select">
-              <PageCheckbox state={pageCheckState(selection!, pageIds)} onChange={() => props.onTogglePage?.()} />
+              <PageCheckbox
+                state={pageCheckState(selection!, pageIds)}
+                disabled={props.busy || rows.length === 0}
+                onChange={() => props.onTogglePage?.()}
+              />
             </th>
           )}
           {columns.map((column) => {
@@ -100,6 +106,7 @@ export function DataTable(props: Props) {
                     type="checkbox"
                     aria-label={`Select ${name}`}
                     checked={isSelected(selection!, id)}
+                    disabled={props.busy}
                     onChange={() => props.onToggleRow?.(row)}
                   />
                 </td>

@@ -67,7 +67,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         )}
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
         {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
-        <button type="button" className="btn" onClick={list.reload}>
+        <button type="button" className="fc-btn" onClick={list.reload}>
           Reload
         </button>
         <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />
@@ -81,7 +81,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
                 actions={doc.bulkActions}
                 onRun={(action) => run(action, { ids: selectedIds(selection) })}
               />
-              <button type="button" className="btn" onClick={() => setSelection(emptySelection)}>
+              <button type="button" className="fc-btn" onClick={() => setSelection(emptySelection)}>
                 Clear selection
               </button>
             </>

@@ -29,19 +29,19 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
           </option>
         ))}
       </select>
-      <button type="button" className="btn" onClick={() => onPage(1)} disabled={page <= 1}>
+      <button type="button" className="fc-btn" onClick={() => onPage(1)} disabled={page <= 1}>
         First page
       </button>
-      <button type="button" className="btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+      <button type="button" className="fc-btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
         Previous page
       </button>
       <span>
         Page {fmt.format(Math.min(page, pages))} of {fmt.format(pages)}
       </span>
-      <button type="button" className="btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+      <button type="button" className="fc-btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
         Next page
       </button>
-      <button type="button" className="btn" onClick={() => onPage(pages)} disabled={page >= pages}>
+      <button type="button" className="fc-btn" onClick={() => onPage(pages)} disabled={page >= pages}>
         Last page
       </button>
     </nav>

@@ -28,7 +28,13 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
   const offReminders = reminders(doc).filter((r) => reminderOff(settings.values[r.key]));
   return (
     <div className="page-preferences">
-      <button type="button" className="btn" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="fc-btn"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         Table preferences
       </button>
       {open && (
@@ -48,7 +54,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
                   </label>
                   <button
                     type="button"
-                    className="btn btn-small"
+                    className="fc-btn page-btn-small"
                     aria-label={`Move ${column.title} up`}
                     disabled={i === 0}
                     onClick={() => onChange(moveColumn(doc, prefs, column.key, -1))}
@@ -57,7 +63,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
                   </button>
                   <button
                     type="button"
-                    className="btn btn-small"
+                    className="fc-btn page-btn-small"
                     aria-label={`Move ${column.title} down`}
                     disabled={i === columns.length - 1}
                     onClick={() => onChange(moveColumn(doc, prefs, column.key, 1))}
@@ -75,7 +81,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
                 {offReminders.map((r) => (
                   <li key={r.key}>
                     {r.label}{' '}
-                    <button type="button" className="btn btn-small" onClick={() => void deleteSetting(r.key)}>
+                    <button type="button" className="fc-btn page-btn-small" onClick={() => void deleteSetting(r.key)}>
                       Show again
                     </button>
                   </li>
