@@ -75,6 +75,15 @@ describe('menu and guards', () => {
     expect(firstPermittedPath({ user: user([]), disabledRoutes: [] })).toBeUndefined();
   });
 
+  it('builds breadcrumb trails through parents and nesting', () => {
+    const trail = (name: string) => routeIndex.get(name)!.trail.map((route) => route.name);
+    expect(trail('company.userstable')).toEqual(['users.companies', 'company.info']);
+    expect(trail('company.invitations')).toEqual(['users.companies', 'company.info', 'company.users']);
+    expect(trail('dynamic.parameters')).toEqual(['management.devices', 'device.detail', 'device.metrics']);
+    expect(trail('reports.week')).toEqual(['reports']);
+    expect(trail('management.devices')).toEqual([]);
+  });
+
   it('keeps an entry highlighted on related routes', () => {
     const devices = menu[0].entries[0];
     expect(entryActive(devices, 'device.location')).toBe(true);

@@ -20,14 +20,18 @@ function indexRoutes(): Map<string, RouteIndexEntry> {
     }
   };
   walk(routes, []);
+  // Trail: the detail-page parents of the outermost route, then the routes it is nested in.
+  const parentChain = (route: RouteDef): RouteDef[] => {
+    const parent = route.parent ? index.get(route.parent) : undefined;
+    if (!parent) return [];
+    const top = parent.nestedIn[0] ?? parent.route;
+    return [...parentChain(top), ...parent.nestedIn, parent.route];
+  };
   for (const entry of index.values()) {
-    const chain: RouteDef[] = [];
-    let parent = entry.route.parent ? index.get(entry.route.parent) : undefined;
-    while (parent) {
-      chain.unshift(...parent.nestedIn, parent.route);
-      parent = parent.route.parent ? index.get(parent.route.parent) : undefined;
-    }
-    entry.trail = [...chain, ...entry.nestedIn];
+    const top = entry.nestedIn[0] ?? entry.route;
+    // A tab container sharing the path of its index tab is not a separate crumb.
+    const nested = entry.nestedIn.filter((route) => route.path !== entry.route.path);
+    entry.trail = [...parentChain(top), ...nested];
   }
   return index;
 }

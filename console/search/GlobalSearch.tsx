@@ -167,7 +167,7 @@ export function GlobalSearch() {
         <Icon name="search" />
         <input
           ref={inputRef}
-          type="search"
+          type="text"
           role="combobox"
           aria-label={t('Search')}
           aria-expanded={options.length > 0}
