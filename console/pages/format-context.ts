@@ -1,7 +1,14 @@
 import { useMemo } from 'react';
 import type { FormatContext } from '../../engine/format/formatters';
+import { theme } from '../theme/theme';
 
-/** Formatting context of the pages: locale and, when the theme provides them, branded models. */
+/** Formatting context of the pages: the browser locale and the theme's branded models and series. */
 export function useFormatContext(): FormatContext {
-  return useMemo(() => ({ locale: navigator.language || 'en' }), []);
+  return useMemo(
+    () => ({
+      locale: navigator.language || 'en',
+      branding: { models: theme.brandedModels, series: theme.brandedSeries },
+    }),
+    [],
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pagesDevices from './pages-devices';
-import pagesRecords, { automationViews } from './pages-records';
+import pagesRecords, { automationViews, recordCreation } from './pages-records';
 import pagesSystem from './pages-system';
 
 // The lists and actions the console pages need beyond the resource plugins.
@@ -10,4 +10,5 @@ export default async function pages(app: FastifyInstance) {
   await pagesSystem(app);
   await pagesRecords(app);
   await automationViews(app);
+  await recordCreation(app);
 }
