@@ -94,3 +94,14 @@ test('choosing a language reloads the interface in it', async ({ page }) => {
   ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
 });
+
+test('going offline shows the toast and sends the browser to the offline page', async ({ page, context }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  await expect(page.getByText('The network connection has been lost')).toBeVisible();
+  await page.waitForURL(/offline\.html/);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -2,13 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
-import { t } from '../../engine/i18n/i18n';
 import { realtime } from '../../engine/realtime/socket';
 import { loadUser } from '../../engine/session/load-user';
 import { loginUrl, sameHostTarget } from '../../engine/session/redirect';
 import { isImpersonating, session, setSessionUser, type SessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
-import { showToast } from '../../engine/stores/toasts';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
 import { createAppRouter } from '../app/router';
 import { installChunkReload } from '../app/RouteError';
@@ -18,9 +16,8 @@ import { applyTheme, theme } from '../theme/theme';
 import { initDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
 import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
+import { OFFLINE_PAGE, watchConnection } from './offline';
 import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
-
-export const OFFLINE_PAGE = '/offline.html';
 
 function render(root: Root, node: React.ReactNode) {
   root.render(
@@ -54,10 +51,6 @@ function listenToSession() {
         if (wasImpersonating !== isImpersonating(session.user as SessionUser | null)) window.location.reload();
       })
       .catch(() => undefined);
-  });
-  window.addEventListener('offline', () => {
-    showToast({ message: t('The network connection has been lost'), type: 'error' });
-    setTimeout(() => window.location.assign(OFFLINE_PAGE), 1500);
   });
 }
 
@@ -95,6 +88,7 @@ export async function start(element: HTMLElement): Promise<void> {
   if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
   await loadLanguage();
   listenToSession();
+  watchConnection();
   startVersionWorker();
   const root = createRoot(element);
   const { pathname, search } = window.location;
