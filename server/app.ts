@@ -15,6 +15,7 @@ import { ACCESS_COOKIE } from './auth/sessions';
 import { Realtime } from './realtime/hub';
 import { resources } from './resources';
 import type { AppContext } from './context';
+import { DataVersion, VersionedCache, registerDataVersion } from './http/data-version';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types';
 
@@ -83,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  const version = new DataVersion();
   const ctx: AppContext = {
+    version,
+    actors: new VersionedCache(version),
+    counts: new VersionedCache(version),
     db: handle.db,
     sqlite: handle.sqlite,
     tokenKey: await tokenKey(handle.db),
@@ -94,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 50 } });
+  registerDataVersion(app, version);
   registerJsonParser(app);
   registerErrorHandling(app);
   registerAuthentication(app);

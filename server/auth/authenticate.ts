@@ -13,6 +13,10 @@ export async function resolveActor(app: FastifyInstance, token: string | undefin
   if (!token) return null;
   const claims = verifyAccessToken(token, app.ctx.tokenKey, app.ctx.now().getTime());
   if (!claims) return null;
+  const { actors, version } = app.ctx;
+  const cached = actors.get(token);
+  if (cached && (!cached.impersonationUntil || cached.impersonationUntil > app.ctx.now().toISOString())) return cached;
+  const at = version.value;
   const session = await app.ctx.db
     .selectFrom('sessions')
     .select(['id', 'user_id', 'impersonator_id', 'impersonation_until', 'password_confirmed_at', 'revoked_at'])
@@ -20,7 +24,9 @@ export async function resolveActor(app: FastifyInstance, token: string | undefin
     .executeTakeFirst();
   if (!session || session.revoked_at || String(session.user_id) !== claims.sub) return null;
   if (session.impersonation_until && session.impersonation_until <= app.ctx.now().toISOString()) return null;
-  return loadActor(app.ctx.db, session.user_id, session, claims.exp);
+  const actor = await loadActor(app.ctx.db, session.user_id, session, claims.exp);
+  if (actor) actors.set(token, actor, at);
+  return actor;
 }
 
 export function registerAuthentication(app: FastifyInstance): void {

@@ -162,9 +162,25 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
 }
 
 /** Runs a list query: answers the page of rows and the total. */
-export async function runList(spec: ListSpec, query: Record<string, unknown>) {
+export async function runList(
+  spec: ListSpec,
+  query: Record<string, unknown>,
+  counts?: {
+    get(key: string): number | undefined;
+    set(key: string, value: number, version: number): void;
+    version: number;
+  },
+) {
   const { params, rowsQuery, countQuery } = buildList(spec, query);
-  const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirst()]);
+  const compiled = countQuery.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const at = counts?.version ?? 0;
+  const cached = counts?.get(key);
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    cached !== undefined ? { total: cached } : countQuery.executeTakeFirst(),
+  ]);
+  if (counts && cached === undefined) counts.set(key, Number(count?.total ?? 0), at);
   const data = spec.map ? (rows as Record<string, unknown>[]).map(spec.map) : (rows as Record<string, unknown>[]);
   return { data, total: Number(count?.total ?? 0), params };
 }

@@ -24,7 +24,7 @@ const FILE_TYPES = [
   'global_firmware',
 ];
 
-function fileSpec(app: FastifyInstance, actor: Actor): ListSpec {
+export function fileSpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
     from: () =>
       scoped(

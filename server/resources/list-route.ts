@@ -14,7 +14,9 @@ export function listRoute(
 ): void {
   app.get(path, { preHandler: requirePermission(permission, mode) }, async (request) => {
     const actor = actorOf(request);
-    const { data, total } = await runList(spec(actor, request), request.query as Record<string, unknown>);
+    const { counts, version } = app.ctx;
+    const cache = { get: (k: string) => counts.get(k), set: counts.set.bind(counts), version: version.value };
+    const { data, total } = await runList(spec(actor, request), request.query as Record<string, unknown>, cache);
     return list(data, total);
   });
 }

@@ -11,7 +11,7 @@ import { bool, scoped } from './scoped';
 
 const PROTOCOLS: Record<string, number> = { http: 80, https: 443, ssh: 22, telnet: 23, rdp: 3389, vnc: 5900, sftp: 22 };
 
-function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
+export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
     from: () =>
       scoped(

@@ -9,7 +9,7 @@ import { scoped } from './scoped';
 
 // VPN hubs and quick-connect hubs (quick_hub = 1).
 
-function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
+export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
     from: () =>
       scoped(

@@ -53,6 +53,7 @@ export function runBulk(
   let failed = 0;
   const step = async (offset: number) => {
     const chunk = ids.slice(offset, offset + BULK_CHUNK);
+    ctx.version.bump();
     try {
       const changed = await work(chunk);
       done += chunk.length;
@@ -61,6 +62,7 @@ export function runBulk(
       done += chunk.length;
       failed += chunk.length;
     }
+    ctx.version.bump();
     if (offset + BULK_CHUNK < total) {
       ctx.realtime.publish(channel, 'ActionProgress', { total, done, failed, status: 'running' });
       setImmediate(() => void step(offset + BULK_CHUNK));

@@ -76,4 +76,17 @@ describe('list queries', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(rows(await admin.get('/api/devices?q=zanzibar&fields=id'))).toEqual([]);
   });
+
+  it('never serves a cached total or caller after a write', async () => {
+    const total = async () => (await admin.get('/api/tags?limit=1')).body.meta as { total: number };
+    const before = (await total()).total;
+    expect((await total()).total).toBe(before);
+    await admin.post('/api/tags', { company_id: 1, name: 'Cache buster' });
+    expect((await total()).total).toBe(before + 1);
+    const enduser = await signedIn(server, 'enduser@example.com');
+    expect((await enduser.get('/api/devices?limit=1')).status).toBe(200);
+    await admin.post('/api/password-confirmation', { password: 'Demo-Password-1' });
+    await admin.delete('/api/admin/users/enduser@example.com');
+    expect((await enduser.get('/api/devices?limit=1')).status).toBe(401);
+  });
 });

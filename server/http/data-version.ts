@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+
+// A counter that moves on every write, so read caches (session callers, list
+// totals) stay correct: an entry is valid only for the version it was
+// computed at. Unsafe requests bump it when they start and when they finish
+// (a read that began during a write cannot outlive it); background work
+// (bulk device operations) bumps it per chunk.
+
+export class DataVersion {
+  value = 0;
+  bump(): void {
+    this.value += 1;
+  }
+}
+
+/** A small cache of values computed at a data version. */
+export class VersionedCache<T> {
+  private readonly entries = new Map<string, { version: number; value: T }>();
+
+  constructor(
+    private readonly version: DataVersion,
+    private readonly max = 1000,
+  ) {}
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.version === this.version.value ? entry.value : undefined;
+  }
+
+  /** Stores a value computed from data read at `version`. */
+  set(key: string, value: T, version: number): void {
+    if (version !== this.version.value) return;
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerDataVersion(app: FastifyInstance, version: DataVersion): void {
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE.has(request.method)) version.bump();
+  });
+  app.addHook('onResponse', async (request) => {
+    if (!SAFE.has(request.method)) version.bump();
+  });
+}
