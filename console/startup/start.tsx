@@ -83,6 +83,9 @@ export async function start(element: HTMLElement): Promise<void> {
     return;
   }
   installChunkReload();
+  // A product-specific anti-forgery cookie name (shell spec §7), set at build time.
+  const xsrfCookie = import.meta.env.VITE_XSRF_COOKIE as string | undefined;
+  if (xsrfCookie) http.configure({ xsrfCookieName: xsrfCookie });
   applyTheme();
   initDarkMode();
   if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
