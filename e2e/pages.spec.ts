@@ -277,3 +277,42 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test('every page of the route table renders its document without an error', async ({ page }) => {
+  test.setTimeout(240_000);
+  const { routes } = await import('../console/routes/table');
+  await login(page, fixtureAccounts.super, { path: null });
+  const first = async (url: string) => ((await (await api(page, 'GET', url)).json()).data ?? [])[0]?.id as number;
+  const ids: Record<string, number> = {
+    id: await first('/devices?limit=1'),
+    company_id: 1,
+    dashboard_id: 1,
+  };
+  const byPrefix: [string, string][] = [
+    ['/tag/', '/tags?limit=1'],
+    ['/remote/access/', '/devices/remote-access?limit=1'],
+    ['/vpn/hubs/', '/vpn/hubs?quick_hub=0&limit=1'],
+    ['/vpn/quick-connect/', '/vpn/hubs?quick_hub=1&limit=1'],
+    ['/management/automations/', '/automations?limit=1'],
+    ['/report/generated/', '/reports/generated?limit=1'],
+    ['/monitoring-templates/edit/', '/monitoring-templates?limit=1'],
+  ];
+  const leaves: { path: string; page: string }[] = [];
+  const walk = (list: typeof routes) =>
+    list.forEach((r) => (r.tabs ? walk(r.tabs) : !r.standalone && r.name !== 'form' && leaves.push(r)));
+  walk(routes);
+  for (const leaf of leaves) {
+    const prefix = byPrefix.find(([p]) => leaf.path.startsWith(p));
+    const id = prefix ? await first(prefix[1]) : ids.id;
+    const path = leaf.path
+      .replace(':company_id', String(ids.company_id))
+      .replace(':dashboard_id', String(ids.dashboard_id))
+      .replace(':token', 'token')
+      .replace(':id', String(id));
+    await page.goto(path);
+    const section = page.locator('.list-page, .detail-page, .chart-page, .panel-page, .tabs-page').first();
+    await expect(section, `${leaf.page} at ${path}`).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]'), `${leaf.page} finishes loading`).toHaveCount(0);
+    await expect(page.locator('.page-error'), `${leaf.page} at ${path} loads`).toHaveCount(0);
+  }
+});
