@@ -31,6 +31,7 @@ test('the login page signs in and follows continue_url on the same host only', a
   await loginWithForm(page, fixtureAccounts.admin);
   await expect(page).toHaveURL(/\/tags$/);
 
+  await page.goto('/404');
   await page.context().clearCookies();
   await page.goto('/account/login?continue_url=https%3A%2F%2Fevil.example%2Fsteal');
   await loginWithForm(page, fixtureAccounts.admin);
@@ -73,6 +74,7 @@ test('roles see their own menus: guest has no admin tools, super admin has the s
   ]) {
     expect(guest).not.toContain(label);
   }
+  await page.goto('/404');
   await page.context().clearCookies();
   await login(page, fixtureAccounts.super, { path: '/management/devices' });
   const superAdmin = await menuLabels(page);
