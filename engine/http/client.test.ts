@@ -290,6 +290,21 @@ describe('401 handling', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/devices', '/api/account/token/refresh', '/api/devices']);
   });
 
+  it('refreshes for a blob download but leaves its retry to the caller', async () => {
+    let refreshed = false;
+    const { fetch, calls } = fakeFetch((url) => {
+      if (url.endsWith('/refresh')) {
+        refreshed = true;
+        return json(200, {});
+      }
+      return refreshed ? new Response('bytes') : json(401, {});
+    });
+    const http = client(fetch);
+    await expect(http.get('/files/1/download', { responseType: 'blob' })).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/files/1/download', { responseType: 'blob' })).resolves.toMatchObject({ status: 200 });
+    expect(calls.filter((c) => c.url.endsWith('/refresh'))).toHaveLength(1);
+  });
+
   it('rejects 401 on /account URLs and on /user on the SSH and telnet pages without refresh', async () => {
     const { fetch, calls } = fakeFetch(() => json(401, {}));
     await expect(client(fetch).post('/account/login', {})).rejects.toMatchObject({ status: 401 });

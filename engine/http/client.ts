@@ -216,6 +216,8 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
     if (!(error instanceof HttpError)) throw error;
     if (error.status === 401 && recovery.mayRecover(config)) {
       await recovery.recover(error, startedAt);
+      // After the refresh the data is reloaded; a blob download is left to its caller, which retries it.
+      if (config.responseType === 'blob') throw error;
       return tracked<T>({ ...config, isRetry: true });
     }
     const first = firstErrorItem(error.data);
