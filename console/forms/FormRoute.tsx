@@ -13,7 +13,12 @@ export function FormRoute() {
   const { name = '', id } = useParams();
   const navigate = useNavigate();
   const doc = useFormDocument(name);
-  const back = useCallback(() => navigate(-1), [navigate]);
+  // Back one step inside the app; a form opened as the first page goes to the start page instead of leaving.
+  const back = useCallback(() => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  }, [navigate]);
   const options = useMemo<OpenFormOptions>(() => ({ id }), [id]);
 
   if (doc === undefined) return <p className="modal__loading">Loading…</p>;

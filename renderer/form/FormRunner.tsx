@@ -2,7 +2,7 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { proxy } from 'valtio/vanilla';
+import { proxy, ref } from 'valtio/vanilla';
 import { useSnapshot } from 'valtio/react';
 import { compileForm, type CompiledForm } from '../../engine/schema/compile';
 import { hiddenKeys, type FormValues } from '../../engine/schema/depends';
@@ -40,6 +40,31 @@ function initialValues(compiled: CompiledForm, options: OpenFormOptions | undefi
   return values;
 }
 
+/**
+ * @rjsf picks a field by JSON Schema type; values without one (files, display-only
+ * alerts) render through their ui:widget as string fields.
+ */
+export function renderSchema(schema: CompiledForm['schema']): RJSFSchema {
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const [key, property] of Object.entries(schema.properties)) {
+    const typed = 'type' in property || 'enum' in property || 'const' in property;
+    properties[key] = typed ? property : { ...property, type: 'string' };
+  }
+  return { ...schema, properties } as RJSFSchema;
+}
+
+/** Files stay raw objects in the live state (valtio must not proxy a Blob: its getters need the real this). */
+function liveValues(values: FormValues): FormValues {
+  const out: FormValues = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof Blob !== 'undefined' && value instanceof Blob) out[key] = ref(value);
+    else if (Array.isArray(value) && value.some((v) => typeof Blob !== 'undefined' && v instanceof Blob))
+      out[key] = value.map((v) => (v instanceof Blob ? ref(v) : v));
+    else out[key] = value;
+  }
+  return out;
+}
+
 function errorSchema(errors: Record<string, string[]>): ErrorSchema {
   const out: Record<string, { __errors: string[] }> = {};
   for (const [key, list] of Object.entries(errors)) if (list.length) out[key] = { __errors: list };
@@ -52,13 +77,14 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
   const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
   const compiled = useMemo(() => compileForm(doc, { permissions }), [doc, permissions]);
   const scope = useMemo(() => ({ fields: compiled.fields }), [compiled]);
+  const schema = useMemo(() => renderSchema(compiled.schema), [compiled]);
 
   const [values, setValues] = useState<FormValues>(() => {
     const start = initialValues(compiled, options);
     return applyChange(scope, {}, start).values;
   });
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const live = useMemo(() => proxy({ values: { ...values }, hidden: [...hiddenKeys(scope, values)] }), [scope]); // eslint-disable-line react-hooks/exhaustive-deps
+  const live = useMemo(() => proxy({ values: liveValues(values), hidden: [...hiddenKeys(scope, values)] }), [scope]); // eslint-disable-line react-hooks/exhaustive-deps
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
@@ -111,7 +137,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     if (next.changed.length === 0) return;
     valuesRef.current = next.values;
     setValues(next.values);
-    live.values = next.values;
+    live.values = liveValues(next.values);
     if (live.hidden.join() !== next.hidden.join()) live.hidden = next.hidden;
     setClientErrors((errors) => {
       if (!next.changed.some((k) => k in errors)) return errors;
@@ -171,7 +197,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     <div className="fc-form" ref={formRef} data-form={name} aria-busy={waiting || undefined}>
       {doc.description && <p className="fc-form__description">{doc.description}</p>}
       <Form
-        schema={compiled.schema as RJSFSchema}
+        schema={schema}
         uiSchema={compiled.uiSchema as UiSchema}
         formData={values}
         formContext={context}

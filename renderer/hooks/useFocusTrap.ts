@@ -20,11 +20,27 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const root = ref.current;
     if (!active || !root) return;
     const previous = document.activeElement as HTMLElement | null;
+    // Initial focus: the autofocus element, else the first field of the body. Lazily
+    // loaded content arrives later, so the dialog holds focus until it does.
+    const initialTarget = (): HTMLElement | undefined => {
+      const auto = root.querySelector<HTMLElement>('[data-autofocus]');
+      if (auto) return auto;
+      const body = root.querySelector<HTMLElement>('.modal__body');
+      return (body && focusableIn(body)[0]) ?? undefined;
+    };
+    let observer: MutationObserver | undefined;
     if (!root.contains(document.activeElement)) {
-      const body =
-        root.querySelector<HTMLElement>('[data-autofocus]') ?? root.querySelector<HTMLElement>('.modal__body');
-      const first = (body && focusableIn(body)[0]) ?? focusableIn(root)[0];
-      (first ?? root).focus();
+      const target = initialTarget();
+      (target ?? root).focus();
+      if (!target) {
+        observer = new MutationObserver(() => {
+          const next = initialTarget();
+          if (!next) return;
+          if (document.activeElement === root) next.focus();
+          observer?.disconnect();
+        });
+        observer.observe(root, { childList: true, subtree: true });
+      }
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
@@ -55,6 +71,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      observer?.disconnect();
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       if (previous && previous.isConnected && !root.contains(previous)) {

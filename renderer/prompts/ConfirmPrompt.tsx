@@ -56,9 +56,8 @@ export function ConfirmPrompt({ modalId, entry, ...props }: ModalComponentProps)
       )}
       {entry.input && (
         <div className="fc-field">
-          <label htmlFor={ids.input} className="fc-field__label">
+          <label htmlFor={ids.input} className="fc-field__label fc-required">
             {entry.input.label}
-            <span aria-hidden="true"> *</span>
           </label>
           <input
             id={ids.input}

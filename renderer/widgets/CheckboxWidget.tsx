@@ -20,9 +20,8 @@ export function CheckboxWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
-      <label htmlFor={id}>
+      <label htmlFor={id} className={props.required ? 'fc-required' : undefined}>
         {label}
-        {props.required && <span className="fc-field__required"> *</span>}
       </label>
     </div>
   );

@@ -10,10 +10,7 @@ export function RadioWidget(props: WidgetProps) {
   const aria = ariaFor(props);
   return (
     <fieldset className="fc-radio" aria-describedby={aria['aria-describedby']} aria-invalid={aria['aria-invalid']}>
-      <legend className="fc-field__label">
-        {label}
-        {required && <span className="fc-field__required"> *</span>}
-      </legend>
+      <legend className={`fc-field__label${required ? ' fc-required' : ''}`}>{label}</legend>
       {options.map((option, i) => {
         const optionId = `${id}-${i}`;
         return (

@@ -77,10 +77,7 @@ export function TableInput(props: WidgetProps) {
   return (
     <div className="fc-table" id={id} aria-describedby={aria['aria-describedby']}>
       <table>
-        <caption className="fc-field__label">
-          {label}
-          {required && <span className="fc-field__required"> *</span>}
-        </caption>
+        <caption className={`fc-field__label${required ? ' fc-required' : ''}`}>{label}</caption>
         <thead>
           <tr>
             {table.fields.map((f) => (

@@ -34,9 +34,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
     <div className={classes} translate={o.noTranslate ? 'no' : undefined}>
       {!ownLabel && label && (
         <div className="fc-field__label-row">
-          <label htmlFor={id} className="fc-field__label">
+          <label htmlFor={id} className={`fc-field__label${required ? ' fc-required' : ''}`}>
             {label}
-            {required && <span className="fc-field__required"> *</span>}
           </label>
           {o.hint && <HintButton hint={o.hint} label={label} />}
         </div>

@@ -15,9 +15,8 @@ export function SelectBox({ modalId, entry, label, options, value, readonly }: M
   return (
     <form onSubmit={onSubmit}>
       <div className="fc-field">
-        <label htmlFor={id} className="fc-field__label">
+        <label htmlFor={id} className="fc-field__label fc-required">
           {String(label ?? 'Select')}
-          <span className="fc-field__required"> *</span>
         </label>
         <select
           id={id}

@@ -58,9 +58,8 @@ export function VerifyPrompt({
       <p id={ids.intro}>{intro}</p>
       <div className={`fc-field${errors.length ? ' fc-field--invalid' : ''}`}>
         <div className="fc-field__label-row">
-          <label htmlFor={ids.input} className="fc-field__label">
+          <label htmlFor={ids.input} className="fc-field__label fc-required">
             {label}
-            <span className="fc-field__required"> *</span>
           </label>
         </div>
         <input
