@@ -60,9 +60,15 @@ async function timed(page: Page, label: string, act: string): Promise<number> {
 
 test.describe('devices list over a large fleet', () => {
   let firstExtraId = 0;
+  let tagPairs = new Set<string>();
+  const pairs = (sqlite: Database.Database) =>
+    (sqlite.prepare('select device_id, tag_id from device_tags').all() as { device_id: number; tag_id: number }[]).map(
+      (p) => `${p.device_id}:${p.tag_id}`,
+    );
   test.beforeAll(() => {
     const sqlite = new Database(dbFile);
     sqlite.pragma('busy_timeout = 10000');
+    tagPairs = new Set(pairs(sqlite));
     const { n, max } = sqlite.prepare('select count(*) as n, max(id) as max from devices').get() as {
       n: number;
       max: number;
@@ -74,6 +80,9 @@ test.describe('devices list over a large fleet', () => {
   test.afterAll(() => {
     const sqlite = new Database(dbFile);
     sqlite.pragma('busy_timeout = 10000');
+    // Leave the fleet as the other browser tests expect it: no extra devices, no tags added here.
+    const remove = sqlite.prepare('delete from device_tags where device_id = ? and tag_id = ?');
+    for (const pair of pairs(sqlite).filter((p) => !tagPairs.has(p))) remove.run(...pair.split(':').map(Number));
     sqlite.prepare('delete from device_tags where device_id >= ?').run(firstExtraId);
     sqlite.prepare('delete from devices where id >= ?').run(firstExtraId);
     sqlite.close();
@@ -310,7 +319,7 @@ test('every page of the route table renders its document without an error', asyn
       .replace(':token', 'token')
       .replace(':id', String(id));
     await page.goto(path);
-    const section = page.locator('.list-page, .detail-page, .chart-page, .panel-page, .tabs-page').first();
+    const section = page.locator('.list-page, .tree-page, .detail-page, .chart-page, .panel-page, .tabs-page').first();
     await expect(section, `${leaf.page} at ${path}`).toBeVisible();
     await expect(page.locator('[aria-busy="true"]'), `${leaf.page} finishes loading`).toHaveCount(0);
     await expect(page.locator('.page-error'), `${leaf.page} at ${path} loads`).toHaveCount(0);

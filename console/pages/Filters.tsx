@@ -1,5 +1,5 @@
 // Search box and filters of a list page; values live in the URL.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { lookupOptions } from '../../engine/pages/lookup';
 import type { PageFilter, PageOption, PageSearch } from '../../engine/pages/types';
 import { useAllowed } from './ActionButtons';
@@ -17,12 +17,16 @@ export function SearchBox({
 }) {
   const id = useId();
   const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value]);
   return (
     <span className="page-search">
       <label htmlFor={id}>{search.label ?? 'Search'}</label>

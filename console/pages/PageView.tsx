@@ -12,6 +12,7 @@ const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListP
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
 const DetailPage = lazy(() => import('./DetailPage').then((m) => ({ default: m.DetailPage })));
 const ChartPage = lazy(() => import('./ChartPage').then((m) => ({ default: m.ChartPage })));
+const TreePage = lazy(() => import('./TreePage').then((m) => ({ default: m.TreePage })));
 const PanelPage = lazy(() => import('./PanelPage').then((m) => ({ default: m.PanelPage })));
 
 export function PageView({ name, nested }: { name: string; nested?: boolean }) {
@@ -40,6 +41,7 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
       {doc.kind === 'detail' && <DetailPage key={name} {...props} />}
       {doc.kind === 'chart' && <ChartPage key={name} {...props} />}
       {doc.kind === 'panel' && <PanelPage key={name} {...props} />}
+      {doc.kind === 'tree' && <TreePage key={name} {...props} />}
     </Suspense>
   );
 }

@@ -10,7 +10,7 @@ export interface PageDocument {
   /** One line under the heading. */
   description?: string;
   /** Which renderer draws the page. */
-  kind: 'list' | 'tabs' | 'detail' | 'chart' | 'panel';
+  kind: 'list' | 'tabs' | 'detail' | 'chart' | 'panel' | 'tree';
   permission?: PagePermission;
   permissionMode?: 'every' | 'some';
   /** API path under /api; {name} is replaced by a route parameter (list, detail, chart). */
@@ -44,6 +44,7 @@ export interface PageDocument {
   fields?: PageField[];
   chart?: PageChart;
   actions?: PageAction[];
+  tree?: PageTree;
 }
 
 /** A permission name or a list (matched with permissionMode, default every). */
@@ -180,4 +181,17 @@ export interface PageSeries {
   key: string;
   title: string;
   formatter?: string;
+}
+
+/** Rows with a parent key drawn as nested lists (kind tree). */
+export interface PageTree {
+  /** Row identity (default id). */
+  idKey?: string;
+  /** Parent id field (default parent_id). */
+  parentKey?: string;
+  labelKey: string;
+  /** Console path of a node; {key} from the row. */
+  link?: string;
+  /** Values shown after the label. */
+  details?: PageField[];
 }
