@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { firstErrorItem, http, HttpError } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { realtime } from '../../engine/realtime/socket';
+import { emitReloadData } from '../../engine/submit/events';
 import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
 import { Dropdown } from './Dropdown';
@@ -113,7 +114,7 @@ export function Notifications() {
             if (onAllPage) {
               // On the all-notifications page the link reloads the data instead of navigating.
               event.preventDefault();
-              window.dispatchEvent(new CustomEvent('reload-data', { detail: { route: 'notifications.main' } }));
+              emitReloadData({});
               void load();
             }
             onOpenChange(false);
