@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListState } from '../../engine/pages/list-state';
+import { devicesDoc } from '../../engine/pages/sample-document';
+
+const fetchList = vi.hoisted(() =>
+  vi.fn(async (_doc: unknown, state: ListState) => ({
+    rows: Array.from({ length: state.pageSize }, (_, i) => {
+      const id = (state.page - 1) * state.pageSize + i + 1;
+      return { id, name: `Device ${id}`, status: id % 2, serial: String(1100000000 + id) };
+    }),
+    total: 1000,
+  })),
+);
+vi.mock('../../engine/pages/fetch-list', () => ({ fetchList, readEnvelope: vi.fn() }));
+vi.mock('../../engine/stores/settings', async () => {
+  const { proxy } = await import('valtio/vanilla');
+  return {
+    settingsState: proxy({ values: {}, loaded: true }),
+    setSetting: vi.fn(async () => undefined),
+    deleteSetting: vi.fn(),
+  };
+});
+
+const { ListPage } = await import('./ListPage');
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="location">{location.search}</output>;
+}
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <ListPage doc={devicesDoc} name="management.devices" scope={{}} />
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+const search = () => screen.getByLabelText('location').textContent;
+
+describe('ListPage', () => {
+  afterEach(() => {
+    cleanup();
+    fetchList.mockClear();
+  });
+
+  it('reads the view from the URL and writes paging and sorting back', async () => {
+    renderAt('/management/devices?page=2&sort=name');
+    await screen.findByText('Device 11');
+    expect(fetchList.mock.calls[0][1]).toMatchObject({ page: 2, sort: 'name', pageSize: 10 });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Device 21');
+    expect(search()).toBe('?page=3&sort=name');
+    fireEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(search()).toBe('?sort=-name'));
+  });
+
+  it('keeps the selection across pages and names its size', async () => {
+    renderAt('/management/devices');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Device 3' }));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Device 11');
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Select Device 11' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('11 selected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear selection' })));
+    expect(screen.getByText('No rows selected')).toBeTruthy();
+  });
+
+  it('sends the search and filters as list parameters', async () => {
+    renderAt('/management/devices?q=riga&f.status=1');
+    await screen.findByText('Device 1');
+    expect(fetchList.mock.calls[0][1]).toMatchObject({ q: 'riga', filters: { status: '1' } });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'riga');
+    expect(search()).toBe('?q=riga&f.status=1');
+  });
+});
