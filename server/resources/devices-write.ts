@@ -4,26 +4,9 @@ import { guard } from '../auth/sensitive';
 import { done, forbidden, invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, runBulk } from '../services/bulk';
 import { idField, routeId } from '../services/ids';
-import { DEVICE_FAMILIES } from '../../fixtures/devices';
 
-// Device writes: add one device, rename, and the bulk operations (delete,
+// Device writes: rename, and the bulk operations (delete,
 // move to a company, tag assign/unassign) that answer meta.channel.
-
-const SERIAL = /^\d{8,12}$/;
-const MAC = /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/;
-
-const deviceBody = {
-  type: 'object',
-  required: ['serial', 'mac', 'company_id'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', maxLength: 100 },
-    serial: { type: 'string', maxLength: 20 },
-    mac: { type: 'string', maxLength: 17 },
-    model: { type: 'string', maxLength: 20 },
-    company_id: { type: ['integer', 'string'] },
-  },
-} as const;
 
 const bulkBody = {
   type: 'object',
@@ -40,57 +23,6 @@ export default async function devicesWrite(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   const now = () => ctx.now().toISOString();
-
-  app.post(
-    '/devices',
-    { ...guard(app, { permission: 'create_devices', form: 'optional' }), schema: { body: deviceBody } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = (request.form ?? request.body) as Record<string, unknown>;
-      const companyId = assertCompanyField(actor, body.company_id);
-      const serial = String(body.serial ?? '').trim();
-      const mac = String(body.mac ?? '')
-        .trim()
-        .toUpperCase();
-      if (!SERIAL.test(serial)) throw invalid(['serial', 'The serial number must have 8 to 12 digits.']);
-      if (!MAC.test(mac)) throw invalid(['mac', 'The MAC address must look like 00:1E:42:12:34:56.']);
-      const twin = await db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst();
-      if (twin) throw invalid(['serial', 'A device with this serial number already exists.']);
-      const model = String(body.model ?? 'RUT241').toUpperCase();
-      const family = DEVICE_FAMILIES.find((f) => model.startsWith(f)) ?? 'RUT';
-      const { id } = await db
-        .insertInto('devices')
-        .values({
-          company_id: companyId,
-          name: String(body.name ?? '').trim() || `${model} ${serial}`,
-          model,
-          original_model: model,
-          family,
-          serial,
-          mac,
-          firmware: '',
-          status: 2,
-          is_facelift: 0,
-          signal: null,
-          temperature: null,
-          operator: null,
-          connection_type: null,
-          wan_ip: null,
-          latitude: null,
-          longitude: null,
-          router_uptime: 0,
-          credit_enabled: 0,
-          monitoring_enabled: 1,
-          remaining_data: 0,
-          last_connection_at: null,
-          created_at: now(),
-          updated_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, data: { id }, message: 'Device created successfully' });
-    },
-  );
 
   app.put(
     '/devices/:id',

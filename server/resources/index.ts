@@ -6,6 +6,7 @@ import storage from './storage';
 import notifications from './notifications';
 import devices from './devices';
 import devicesWrite from './devices-write';
+import devicesAdd from './devices-add';
 import companies from './companies';
 import companiesWrite from './companies-write';
 import companyData from './company-data';
@@ -22,6 +23,7 @@ import logs from './logs';
 import remoteAccess from './remote-access';
 import vpnHubs from './vpn-hubs';
 import records from './records';
+import recordsWrite from './records-write';
 import statistics from './statistics';
 import pages from './pages';
 
@@ -36,6 +38,7 @@ export const resources: FastifyPluginAsync[] = [
   notifications,
   devices,
   devicesWrite,
+  devicesAdd,
   companies,
   companiesWrite,
   companyData,
@@ -52,6 +55,7 @@ export const resources: FastifyPluginAsync[] = [
   remoteAccess,
   vpnHubs,
   records,
+  recordsWrite,
   statistics,
   pages,
 ];

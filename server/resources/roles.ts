@@ -39,12 +39,12 @@ export default async function roles(app: FastifyInstance) {
     return role;
   }
 
-  async function checkPermissions(actor: Actor, names: string[]) {
+  async function checkPermissions(actor: Actor, names: string[], source = 'permissions') {
     const known = new Set((await db.selectFrom('permissions').select('name').execute()).map((p) => p.name));
     const bad = names.find((n) => !known.has(n));
-    if (bad) throw invalid(['permissions', `The permission ${bad} does not exist.`]);
+    if (bad) throw invalid([source, `The permission ${bad} does not exist.`]);
     const beyond = names.find((n) => !actor.permissions.has(n));
-    if (beyond) throw invalid(['permissions', `You cannot grant the permission ${beyond} that you do not hold.`]);
+    if (beyond) throw invalid([source, `You cannot grant the permission ${beyond} that you do not hold.`]);
   }
 
   async function setPermissions(roleId: number, names: string[]) {
@@ -108,12 +108,21 @@ export default async function roles(app: FastifyInstance) {
     return list(data, data.length);
   });
 
-  app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async () => {
-    const rows = await db
+  app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async (request) => {
+    const q = (request.query as { q?: string }).q?.trim();
+    let query = db
       .selectFrom('permissions')
-      .select(['id', 'name', 'title', 'category', 'created_at'])
-      .orderBy('id')
-      .execute();
+      .select([
+        'id',
+        'name',
+        'title',
+        'category',
+        sql<string>`'Category: ' || category`.as('description'),
+        'created_at',
+      ])
+      .orderBy('id');
+    if (q) query = query.where((eb) => eb.or([eb('name', 'like', `%${q}%`), eb('title', 'like', `%${q}%`)]));
+    const rows = await query.execute();
     return list(rows, rows.length);
   });
 
@@ -133,55 +142,58 @@ export default async function roles(app: FastifyInstance) {
     return list(rows, rows.length, { role: { id: role.id, name: role.name, title: role.title } });
   });
 
-  app.post(
-    '/roles',
-    {
-      ...guard(app, { permission: 'create_roles', mfa: true }),
-      schema: { body: { ...roleBody, required: ['title', 'company_id', 'permissions'] } },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.body as {
-        title: string;
-        description?: string | null;
-        company_id: number;
-        permissions: string[];
-        scope?: string;
-      };
-      const companyId = assertCompanyField(actor, body.company_id);
-      const permissions = [...new Set(body.permissions)];
-      await checkPermissions(actor, permissions);
-      const title = body.title.trim();
-      const name =
-        title
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '_')
-          .replace(/^_|_$/g, '') || 'role';
-      const clash = await db
-        .selectFrom('roles')
-        .select('id')
-        .where('name', '=', name)
-        .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
-        .executeTakeFirst();
-      if (clash) throw invalid(['title', 'A role with this title already exists.']);
-      const now = ctx.now().toISOString();
+  // The new-role form: title, description, company_id (one or more companies:
+  // one custom role each), permission_id (ids from /roles/permissions).
+  app.post('/roles', guard(app, { permission: 'create_roles', form: true, mfa: true }), async (request, reply) => {
+    const actor = actorOf(request);
+    const form = request.form!;
+    const companies = (Array.isArray(form.company_id) ? form.company_id : [form.company_id]).map((c) =>
+      assertCompanyField(actor, c),
+    );
+    const ids = (Array.isArray(form.permission_id) ? form.permission_id : [form.permission_id]).map(Number);
+    if (ids.some((id) => !Number.isInteger(id)))
+      throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    const named = await db.selectFrom('permissions').select(['id', 'name']).where('id', 'in', ids).execute();
+    if (named.length !== new Set(ids).size) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    const permissions = named.map((p) => p.name);
+    await checkPermissions(actor, permissions, 'permission_id');
+    const title = String(form.title).trim();
+    const name =
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_|_$/g, '') || 'role';
+    const clash = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', name)
+      .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companies)]))
+      .executeTakeFirst();
+    if (clash) throw invalid(['title', 'A role with this title already exists.']);
+    const now = ctx.now().toISOString();
+    const description = form.description ? String(form.description) : null;
+    const created: number[] = [];
+    for (const companyId of new Set(companies)) {
       const { id } = await db
         .insertInto('roles')
         .values({
           name,
           title,
-          description: body.description ?? null,
+          description,
           company_id: companyId,
-          scope: SCOPES[body.scope ?? 'own'],
+          scope: SCOPES.own,
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await setPermissions(id, permissions);
-      return reply.status(201).send({ success: true, data: { id, name }, message: 'Role created successfully' });
-    },
-  );
+      created.push(id);
+    }
+    return reply
+      .status(201)
+      .send({ success: true, data: { id: created[0], ids: created, name }, message: 'Role created successfully' });
+  });
 
   app.put(
     '/roles/:id',

@@ -216,14 +216,20 @@ describe('invitations and registration', () => {
     expect(list.map((r) => r.name)).not.toContain('globex_operator');
   });
 
-  it('creates a custom role without granting more than the creator holds', async () => {
+  it('creates a custom role (new-role form) without granting more than the creator holds', async () => {
     const baltics = await signedIn(server, 'baltics.admin@example.com');
-    const escalate = await baltics.post('/api/roles', { title: 'Sneaky', company_id: 2, permissions: ['super_admin'] });
-    expect(escalate.body).toMatchObject({ errors: [{ source: 'permissions' }] });
+    const catalog = rows(await baltics.get('/api/roles/permissions'));
+    const idOf = (name: string) => catalog.find((p) => p.name === name)!.id;
+    const escalate = await baltics.post('/api/roles', {
+      title: 'Sneaky',
+      company_id: [2],
+      permission_id: [idOf('super_admin')],
+    });
+    expect(escalate.body).toMatchObject({ errors: [{ source: 'permission_id' }] });
     const made = await baltics.post<{ data: { id: number } }>('/api/roles', {
       title: 'Riga viewers',
-      company_id: 2,
-      permissions: ['view_devices', 'view_permissions'],
+      company_id: [2],
+      permission_id: [idOf('view_devices'), idOf('view_permissions')],
     });
     expect(made.status).toBe(201);
     const table = rows(await baltics.get(`/api/roles/${made.body.data.id}/permissions`));

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { actorOf, assertCompanyField, canActOn } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { invalid } from '../http/envelope';
+import { idField } from '../services/ids';
+
+// Add a device (the add-device form): series, serial, MAC (RUT, TCR) or IMEI
+// (TRB), optional firmware and configuration files and tags of the company.
+// The device password is checked by the form and never stored.
+
+const SERIES_MODEL: Record<string, { model: string; family: string }> = {
+  rut: { model: 'RUT241', family: 'RUT' },
+  trb: { model: 'TRB140', family: 'TRB' },
+  tcr: { model: 'TCR100', family: 'TCR' },
+  tap: { model: 'TAP100', family: 'TAP' },
+  otd: { model: 'OTD140', family: 'OTD' },
+  swm: { model: 'TSW202', family: 'TSW' },
+  dap: { model: 'DAP140', family: 'DAP' },
+};
+
+/** A vendor-prefixed MAC derived from the serial when the series has none on its label. */
+const macFromSerial = (serial: string) =>
+  `00:1E:42:${createHash('sha256').update(serial).digest('hex').slice(0, 6).toUpperCase().match(/../g)!.join(':')}`;
+
+const list = (value: unknown) =>
+  value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
+
+export default async function devicesAdd(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  app.post('/devices', guard(app, { permission: 'create_devices', form: true }), async (request, reply) => {
+    const actor = actorOf(request);
+    const form = request.form!;
+    const companyId = assertCompanyField(actor, form.company_id);
+    const series = SERIES_MODEL[String(form.device_series)];
+    if (!series) throw invalid(['device_series', 'The selected device series is invalid.']);
+    const serial = String(form.serial);
+    if (await db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst()) {
+      throw invalid(['serial', 'A device with this serial number already exists.']);
+    }
+    const mac = form.mac ? String(form.mac).toUpperCase() : macFromSerial(serial);
+    for (const key of ['firmware_file_id', 'config_file_id'] as const) {
+      if (form[key] === undefined || form[key] === null || form[key] === '') continue;
+      const file = await db
+        .selectFrom('files')
+        .select('company_id')
+        .where('id', '=', idField(form[key], key))
+        .executeTakeFirst();
+      if (!file || !canActOn(actor, file.company_id)) throw invalid([key, 'The selected file is invalid.']);
+    }
+    const tagIds = list(form.tag_id).map((t) => idField(t, 'tag_id', 'tag'));
+    if (tagIds.length) {
+      const tags = await db
+        .selectFrom('tags')
+        .select('id')
+        .where('id', 'in', tagIds)
+        .where('company_id', '=', companyId)
+        .execute();
+      if (tags.length !== new Set(tagIds).size)
+        throw invalid(['tag_id', 'The selected tags must belong to the company.']);
+    }
+    const now = ctx.now().toISOString();
+    const { id } = await db
+      .insertInto('devices')
+      .values({
+        company_id: companyId,
+        name: form.name ? String(form.name) : `${series.model} ${serial}`,
+        model: series.model,
+        original_model: series.model,
+        family: series.family,
+        serial,
+        mac,
+        firmware: '',
+        status: 2,
+        is_facelift: 0,
+        signal: null,
+        temperature: null,
+        operator: null,
+        connection_type: null,
+        wan_ip: null,
+        latitude: null,
+        longitude: null,
+        router_uptime: 0,
+        credit_enabled: form.auto_credit_enable === false ? 0 : 1,
+        monitoring_enabled: 1,
+        remaining_data: 0,
+        last_connection_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (tagIds.length)
+      await db
+        .insertInto('device_tags')
+        .values([...new Set(tagIds)].map((tag_id) => ({ device_id: id, tag_id })))
+        .execute();
+    return reply.status(201).send({ success: true, data: { id }, message: 'Device created successfully' });
+  });
+
+  // move-device-resources: devices of the source company (with their resources) go to the target company.
+  app.post('/devices/credits/move', guard(app, { permission: 'move_devices_credits', form: true }), async (request) => {
+    const actor = actorOf(request);
+    const form = request.form!;
+    const source = assertCompanyField(actor, idField(form.source, 'source', 'source company'), 'source');
+    const target = assertCompanyField(actor, idField(form.target, 'target', 'target company'), 'target');
+    if (source === target) throw invalid(['target', 'The target company must differ from the source company.']);
+    const ids = list(form.device_id).map((d) => idField(d, 'device_id', 'device'));
+    const owned = await db
+      .selectFrom('devices')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('company_id', '=', source)
+      .execute();
+    if (!ids.length || owned.length !== new Set(ids).size)
+      throw invalid(['device_id', 'Select devices of the source company.']);
+    await db
+      .updateTable('devices')
+      .set({ company_id: target, updated_at: ctx.now().toISOString() })
+      .where('id', 'in', ids)
+      .execute();
+    return { success: true, data: { moved: owned.length }, message: 'Device resources moved successfully' };
+  });
+}

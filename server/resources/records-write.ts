@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { done } from '../http/envelope';
+import { routeId } from '../services/ids';
+
+// Writes of the company records that forms submit (task groups, automations,
+// e-mail configurations, monitoring templates): validated by their form
+// document; the name and company are columns, the other fields details.
+// Secrets (passwords) are never stored in the details.
+
+const WRITES: { path: string; kind: string; permission: string; item: string; update: boolean }[] = [
+  { path: '/devices/tasks/groups', kind: 'task_group', permission: 'update_devices', item: 'Task group', update: true },
+  { path: '/automations', kind: 'automation', permission: 'update_devices', item: 'Automation', update: true },
+  {
+    path: '/email-configurations',
+    kind: 'email_configuration',
+    permission: 'update_devices',
+    item: 'Email configuration',
+    update: false,
+  },
+  {
+    path: '/monitoring-templates',
+    kind: 'monitoring_template',
+    permission: 'update_monitoring',
+    item: 'Monitoring template',
+    update: false,
+  },
+];
+
+const SECRET_KEYS = new Set(['password', 'password_confirmation']);
+
+function details(form: Record<string, unknown>) {
+  const rest = Object.fromEntries(
+    Object.entries(form).filter(([k]) => k !== 'name' && k !== 'company_id' && !SECRET_KEYS.has(k)),
+  );
+  if ('password' in form) rest.password_set = true;
+  return JSON.stringify(rest);
+}
+
+export default async function recordsWrite(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+  for (const write of WRITES) {
+    app.post(write.path, guard(app, { permission: write.permission, form: true }), async (request, reply) => {
+      const actor = actorOf(request);
+      const form = request.form!;
+      const companyId = form.company_id !== undefined ? assertCompanyField(actor, form.company_id) : actor.company.id;
+      const { id } = await db
+        .insertInto('records')
+        .values({
+          kind: write.kind,
+          company_id: companyId,
+          name: String(form.name),
+          status: 'active',
+          details: details(form),
+          created_at: ctx.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, data: { id }, message: `${write.item} created successfully` });
+    });
+    if (!write.update) continue;
+    app.put(`${write.path}/:id`, guard(app, { permission: write.permission, form: true }), async (request) => {
+      const actor = actorOf(request);
+      const id = routeId(request.params);
+      const record = await db
+        .selectFrom('records')
+        .select(['company_id', 'details'])
+        .where('id', '=', id)
+        .where('kind', '=', write.kind)
+        .executeTakeFirst();
+      assertTenancy(actor, record?.company_id, write.item);
+      const form = request.form!;
+      const companyId = form.company_id !== undefined ? assertCompanyField(actor, form.company_id) : record!.company_id;
+      const merged = { ...(JSON.parse(record!.details) as object), ...(JSON.parse(details(form)) as object) };
+      await db
+        .updateTable('records')
+        .set({ name: String(form.name), company_id: companyId, details: JSON.stringify(merged) })
+        .where('id', '=', id)
+        .execute();
+      return done(undefined, `${write.item} updated successfully`);
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocuments } from '../../engine/schema/load-fs';
+import { signedIn, startServer, type Client, type TestServer } from './harness';
+
+// Every schemas/forms document names a call the server answers, and the
+// server validates that call against the same document: an empty submission
+// is refused with 422 and a `source` for each required field it checks
+// (423 first for the password-confirmed admin tools).
+
+const forms = [...loadDocuments('schemas').forms];
+let server: TestServer;
+let superAdmin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  superAdmin = await signedIn(server, 'super@example.com');
+});
+afterAll(() => server.close());
+
+const fill = (endpoint: string) => endpoint.replace(/\{email\}/g, 'nobody@example.com').replace(/\{\w+\}|:\w+/g, '1');
+
+describe('form documents and server calls', () => {
+  it('there are form documents to check', () => {
+    expect(forms.length).toBeGreaterThanOrEqual(14);
+  });
+
+  for (const [name, doc] of forms) {
+    it(`${name}: ${(doc.method ?? 'post').toUpperCase()} ${doc.endpoint}`, async () => {
+      const method = (doc.method ?? 'post').toUpperCase();
+      const url = `/api${fill(doc.endpoint)}`;
+      const reply =
+        doc.encoding === 'multipart'
+          ? await superAdmin
+              .raw(method, url, { body: new FormData() })
+              .then(async (r) => ({ status: r.status, body: await r.json() }))
+          : await superAdmin.request(method, url, method === 'DELETE' ? undefined : {});
+      expect(reply.body.success, `${name}: ${JSON.stringify(reply.body)}`).toBe(false);
+      expect([422, 423], `${name}: ${reply.status} ${JSON.stringify(reply.body)}`).toContain(reply.status);
+      if (reply.status === 422) {
+        const sources = (reply.body.errors as { source: string | null }[]).map((e) => e.source);
+        const keysInPath = [...doc.endpoint.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const required = doc.fields.filter(
+          (f) => f.required && !f.depends && !f.permission && !keysInPath.includes(f.key),
+        );
+        for (const field of required) expect(sources, `${name} ${field.key}`).toContain(field.key);
+      }
+    });
+  }
+});
