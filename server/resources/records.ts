@@ -11,6 +11,14 @@ import { scoped } from './scoped';
 // automations, data-collect configs, templates, e-mail configurations, ...):
 // one table with a kind, details as JSON spread into each row.
 
+/** Per-kind fields the spec names (data-collect config: config {name, description}, enabled). */
+const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, unknown>> = {
+  data_collect_config: (row) => ({
+    config: { name: row.name, description: row.description ?? null },
+    enabled: row.status === 'enabled',
+  }),
+};
+
 export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
   { path: '/devices/tasks/groups', kind: 'task_group', permission: 'view_device_task_groups' },
   { path: '/reports/generated', kind: 'generated_report', permission: 'view_reports' },
@@ -50,7 +58,10 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'r.company_id', status: 'r.status' },
-    map: ({ details, ...row }) => ({ ...(details ? (JSON.parse(String(details)) as object) : {}), ...row }),
+    map: ({ details, ...row }) => {
+      const merged = { ...(details ? (JSON.parse(String(details)) as object) : {}), ...row };
+      return { ...merged, ...SHAPES[kind]?.(merged) };
+    },
   };
 }
 

@@ -7,7 +7,8 @@ import { signedIn, startServer, type Client, type TestServer } from './harness';
 // is refused with 422 and a `source` for each required field it checks
 // (423 first for the password-confirmed admin tools).
 
-const forms = [...loadDocuments('schemas').forms];
+const documents = loadDocuments('schemas');
+const forms = [...documents.forms];
 let server: TestServer;
 let superAdmin: Client;
 
@@ -44,6 +45,21 @@ describe('form documents and server calls', () => {
         );
         for (const field of required) expect(sources, `${name} ${field.key}`).toContain(field.key);
       }
+    });
+  }
+});
+
+describe('lookup documents and server lists', () => {
+  for (const [name, doc] of documents.lookups) {
+    it(`${name}: GET ${doc.path}`, async () => {
+      const reply = await superAdmin.get(`/api${doc.path}?limit=${doc.limit ?? 100}`);
+      expect(reply.status, `${name}: ${JSON.stringify(reply.body).slice(0, 200)}`).toBe(200);
+      const data = reply.body.data as Record<string, unknown>[];
+      expect(Array.isArray(data) && data.length > 0, name).toBe(true);
+      const read = (row: Record<string, unknown>, key: string) =>
+        key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], row);
+      for (const key of [doc.valueKey ?? 'id', doc.labelKey ?? 'name'])
+        expect(read(data[0], key), `${name} ${key}`).toBeDefined();
     });
   }
 });
