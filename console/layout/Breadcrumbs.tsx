@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { theme } from '../theme/theme';
 import { t } from '../../engine/i18n/i18n';
 import { fillPath, routeIndex } from '../routes/resolve';
 import { useCurrentRoute } from './useCurrentRoute';
@@ -7,6 +9,10 @@ import { useCurrentRoute } from './useCurrentRoute';
 export function Breadcrumbs() {
   const current = useCurrentRoute();
   const params = useParams();
+  const title = current ? t(current.title) : '';
+  useEffect(() => {
+    document.title = title ? `${title} · ${theme.appName}` : theme.appName;
+  }, [title]);
   if (!current) return null;
   const trail = routeIndex.get(current.name)?.trail ?? [];
   const canLink = (path: string) =>

@@ -1,9 +1,10 @@
 import { proxy } from 'valtio/vanilla';
-import { APP_VERSION_KEY } from '../../engine/http/client';
 
 /** Update prompt delay (shell spec §9). */
 export const UPDATE_PROMPT_DELAY = 1000;
 export const VERSION_TIMESTAMP_KEY = 'app_version_timestamp';
+/** The served build reported by the worker (its entry script). */
+export const APP_BUILD_KEY = 'app_build';
 
 export const updateState = proxy({ available: false });
 
@@ -32,7 +33,7 @@ export function startVersionWorker(): void {
   worker.addEventListener('message', (event: MessageEvent<VersionReport>) => {
     const { version, timestamp } = event.data;
     if (!timestamp) return;
-    if (version) localStorage.setItem(APP_VERSION_KEY, version);
+    if (version) localStorage.setItem(APP_BUILD_KEY, version);
     // The first report describes the build this page runs: it is the fixed build timestamp.
     if (buildTimestamp === null) {
       buildTimestamp = timestamp;

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
 import { realtime } from '../../engine/realtime/socket';
 import { loadUser } from '../../engine/session/load-user';
-import { loginUrl, sameHostTarget } from '../../engine/session/redirect';
+import { LOGIN_PATH, loginUrl, sameHostTarget } from '../../engine/session/redirect';
 import { isImpersonating, session, setSessionUser, type SessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
@@ -28,16 +28,23 @@ function render(root: Root, node: React.ReactNode) {
   );
 }
 
+let appRendered = false;
+
 function renderApp(root: Root) {
+  appRendered = true;
   render(root, <RouterProvider router={createAppRouter()} />);
 }
 
 /** Session events of the HTTP layer (shell spec §4, §8). */
 function listenToSession() {
   onHttpEvent('logged-out', ({ location }) => {
+    // During start-up the user load decides where to go (startSession).
+    if (!appRendered) return;
     setSessionUser(null);
     realtime.close();
-    window.location.assign(sameHostTarget(location, window.location) ?? loginUrl(window.location));
+    const target = sameHostTarget(location, window.location);
+    // The login page keeps where the user was (continue_url); other answered locations are followed.
+    window.location.assign(!target || target.startsWith(LOGIN_PATH) ? loginUrl(window.location) : target);
   });
   onHttpEvent('token-refreshed', () => {
     // The live socket is closed and re-authenticated; the session user is re-read.
