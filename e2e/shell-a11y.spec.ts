@@ -29,6 +29,13 @@ test('the shell (side menu, header, breadcrumbs) passes axe, light and dark', as
   await audit(page, shell);
 });
 
+test('the collapsed side menu keeps accessible names and passes axe', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await page.getByRole('button', { name: 'Collapse side menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' })).toBeVisible();
+  await audit(page, ['#side-menu']);
+});
+
 test('account menu, notifications and search panels pass axe', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -146,3 +146,27 @@ test('/404 is a standalone page without login', async ({ page }) => {
   await page.goto('/404');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('clicking the link of the current route reloads the page', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/tags' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
+  const reloaded = page.waitForEvent('load');
+  await nav.getByRole('link', { name: 'Tags' }).click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/tags$/);
+});
+
+test('on a narrow screen the menu opens with the toggle and closes after navigating', async ({ page }) => {
+  await page.setViewportSize({ width: 420, height: 800 });
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  const sideMenu = page.getByRole('complementary', { name: 'Side menu' });
+  await expect(sideMenu).not.toBeInViewport();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(sideMenu).toBeInViewport();
+  await sideMenu.getByRole('link', { name: 'Tags' }).click();
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
