@@ -26,7 +26,22 @@ export class Realtime {
   private readonly actions = new Map<string, ActionState>();
 
   attach(server: HttpServer, resolve: ResolveSocketActor): void {
-    this.io = new Server(server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
+    this.io = new Server(server, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      serveClient: false,
+      // Same origin only: a page of another site cannot open a socket with our cookies.
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        let same = true;
+        try {
+          same = !origin || new URL(origin).host === req.headers.host;
+        } catch {
+          same = false;
+        }
+        callback(same ? null : 'Cross-origin socket refused', same);
+      },
+    });
     this.io.use(async (socket, next) => {
       const actor = await resolve(socket.handshake.headers.cookie).catch(() => null);
       if (!actor) return next(new Error('Unauthenticated.'));

@@ -113,4 +113,20 @@ describe('realtime', () => {
     const tagged = await admin.get('/api/devices?tag_id=2&limit=1000&fields=id');
     expect(Number((tagged.body.meta as { total: number }).total)).toBeGreaterThanOrEqual(devices.length);
   });
+
+  it('refuses a socket opened from another origin', async () => {
+    const client = await signedIn(server, 'admin@example.com');
+    const socket = io(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: client.cookieHeader(), origin: 'https://evil.example' },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await expect(
+      new Promise((resolve, reject) => {
+        socket.on('connect', () => resolve(undefined));
+        socket.on('connect_error', reject);
+      }),
+    ).rejects.toThrow();
+  });
 });
