@@ -14,6 +14,15 @@ import type { Actor } from '../auth/actor';
 //                            ActionCompleted {channel, total, done, failed, status: 'completed'}
 //   company.{company_id}     devices of a company the caller may act on: DeviceUpdated
 
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 export type ResolveSocketActor = (cookieHeader: string | undefined) => Promise<Actor | null>;
 
 interface ActionState {
@@ -32,13 +41,7 @@ export class Realtime {
       serveClient: false,
       // Same origin only: a page of another site cannot open a socket with our cookies.
       allowRequest: (req, callback) => {
-        const origin = req.headers.origin;
-        let same = true;
-        try {
-          same = !origin || new URL(origin).host === req.headers.host;
-        } catch {
-          same = false;
-        }
+        const same = sameOrigin(req.headers.origin, req.headers.host);
         callback(same ? null : 'Cross-origin socket refused', same);
       },
     });
