@@ -165,3 +165,17 @@ test('account menu shows company, role and permissions', async ({ page }) => {
   await expect(page.getByRole('link', { name: /Changelog/ })).toContainText('5.4.1');
   await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
 });
+
+test('Activate code opens the activate-code form; the form engine loads only then', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => r.url().includes('/assets/') && chunks.push(r.url()));
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(chunks.filter((url) => /FormModal/.test(url))).toEqual([]);
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: 'Activate code' }).click();
+  const dialog = page.getByRole('dialog').last();
+  await expect(dialog.getByLabel(/Code/).first()).toBeVisible();
+  expect(chunks.some((url) => /FormModal/.test(url))).toBe(true);
+});
