@@ -8,11 +8,13 @@ interface Props {
   column: { key: string; formatter?: string; link?: string };
   row: Record<string, unknown>;
   ctx: FormatContext;
+  /** Shown for an empty value (detail pages); table cells stay blank. */
+  placeholder?: string;
 }
 
-export function Cell({ column, row, ctx }: Props) {
+export function Cell({ column, row, ctx, placeholder = '' }: Props) {
   const value = readPath(row, column.key);
-  const text = formatCell(column.formatter, value, row, ctx);
+  const text = formatCell(column.formatter, value, row, ctx) || placeholder;
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
   if (column.formatter === 'deviceStatus') {

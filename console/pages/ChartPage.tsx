@@ -10,7 +10,7 @@ import { useFormatContext } from './format-context';
 
 const W = 720;
 const H = 260;
-const PAD = { top: 12, right: 12, bottom: 40, left: 56 };
+const PAD = { top: 12, right: 12, bottom: 40, left: 84 };
 
 function Chart({ chart, rows, title }: { chart: PageChart; rows: Record<string, unknown>[]; title: string }) {
   const values = rows.map((row) => chart.series.map((s) => Number(readPath(row, s.key)) || 0));
@@ -26,7 +26,7 @@ function Chart({ chart, rows, title }: { chart: PageChart; rows: Record<string, 
       <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} stroke="currentColor" />
       {[0, 0.5, 1].map((f) => (
         <text key={f} x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11">
-          {Math.round(max * f)}
+          {formatCell(chart.series[0].formatter ?? 'number', Math.round(max * f), {}, {})}
         </text>
       ))}
       {chart.type === 'bar'

@@ -57,7 +57,7 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
             <div key={field.key}>
               <dt>{field.title}</dt>
               <dd>
-                <Cell column={field} row={item} ctx={ctx} />
+                <Cell column={field} row={item} ctx={ctx} placeholder="—" />
               </dd>
             </div>
           ))}

@@ -51,7 +51,8 @@ export function pageEnvironment(navigate: (path: string) => void, reload: () => 
         const message = (result.response as { message?: unknown } | undefined)?.message;
         showToast({ message: typeof message === 'string' ? message : `${result.action.label}: done`, type: 'success' });
       }
-      if (result.reload) reload();
+      if (result.action.request?.after === 'restart') window.location.assign('/');
+      else if (result.reload) reload();
     },
   };
 }

@@ -129,6 +129,8 @@ export interface PageRequest {
   bulk?: 'list' | 'data';
   /** Id field of the bulk payload (default device_id). */
   idKey?: string;
+  /** After success: reload the list (default) or restart the console at its landing page (a new session, e.g. impersonation). */
+  after?: 'reload' | 'restart';
 }
 
 /** Opens a registered form or prompt, follows a link, or calls an endpoint after a confirmation. */
