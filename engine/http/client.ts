@@ -33,6 +33,9 @@ export interface HttpSettings {
   now: () => number;
 }
 
+/** Marks the cancellation of an earlier GET replaced by a newer one to the same URL. */
+const REPLACED = Symbol('replaced');
+
 type AbortCause = { kind: 'replaced' } | { kind: 'cancel'; reason: string } | { kind: 'timeout'; ms: number };
 
 interface Pending {
@@ -178,7 +181,8 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
     if (cause?.kind === 'timeout')
       return new HttpError(clientMessages.timeout(cause.ms), config, { code: 'ETIMEDOUT' });
     if (cause?.kind === 'cancel') return new HttpError(cause.reason, config, { code: 'ERR_CANCELED' });
-    if (cause?.kind === 'replaced') return new HttpError('replaced', config, { code: 'ERR_CANCELED' });
+    if (cause?.kind === 'replaced')
+      return Object.assign(new HttpError('Request replaced', config, { code: 'ERR_CANCELED' }), { [REPLACED]: true });
     void error;
     return new HttpError(clientMessages.aborted, config, { code: 'ECONNABORTED' });
   }
@@ -205,7 +209,7 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
       return await promise;
     } catch (error) {
       // The earlier of two same-URL GETs follows the newer one (shell spec §7, §8).
-      if (entry.successor && error instanceof HttpError && error.message === 'replaced') {
+      if (entry.successor && error instanceof HttpError && (error as { [REPLACED]?: boolean })[REPLACED]) {
         return entry.successor as Promise<HttpResponse<T>>;
       }
       return afterFailure<T>(error, config, startedAt);
