@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pagesActions from './pages-actions';
 import pagesDevices from './pages-devices';
 import pagesRecords, { automationViews, recordCreation } from './pages-records';
 import pagesSystem from './pages-system';
@@ -8,6 +9,7 @@ import pagesSystem from './pages-system';
 export default async function pages(app: FastifyInstance) {
   await pagesDevices(app);
   await pagesSystem(app);
+  await pagesActions(app);
   await pagesRecords(app);
   await automationViews(app);
   await recordCreation(app);

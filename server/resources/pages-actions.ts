@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { invalid, notFound } from '../http/envelope';
+import { assertDevicesInScope, bulkDeviceIds, runBulk } from '../services/bulk';
+import { routeId } from '../services/ids';
+import { gapRoute } from './pages-routes';
+
+// Device tasks the firmware update, backup upload and device configuration
+// pages start over a selection: each validates the chosen file or template
+// in the caller's tenancy, answers meta.channel, and records one task per
+// device (a device action log entry) chunk by chunk, reporting progress on
+// the channel. Reports can be generated on demand.
+
+const READ_ONLY_ROLES = ['readonly_admin', 'read_only'];
+
+interface TaskDef {
+  path: string;
+  permission: string;
+  task: string;
+  /** Finds the chosen file or template: its id comes from the body or the route. */
+  source: (app: FastifyInstance, actor: Actor, request: FastifyRequest) => Promise<{ name: string }>;
+}
+
+async function fileOf(app: FastifyInstance, actor: Actor, id: unknown, type: 'firmware' | 'config') {
+  const file = Number.isInteger(Number(id))
+    ? await app.ctx.db
+        .selectFrom('files')
+        .select(['id', 'name', 'company_id', 'type'])
+        .where('id', '=', Number(id))
+        .executeTakeFirst()
+    : undefined;
+  const visible =
+    file && file.type === type && (actor.companyIds === null || actor.companyIds.includes(file.company_id));
+  if (!file || !visible) throw invalid(['file_id', `Select a ${type === 'firmware' ? 'firmware' : 'backup'} file.`]);
+  return file;
+}
+
+const tasks: TaskDef[] = [
+  {
+    path: '/devices/updates/set',
+    permission: 'update_devices',
+    task: 'firmware_upload',
+    source: (app, actor, request) => fileOf(app, actor, (request.body as { file_id?: unknown }).file_id, 'firmware'),
+  },
+  {
+    path: '/devices/backups/upload',
+    permission: 'update_devices',
+    task: 'config_upload',
+    source: (app, actor, request) => fileOf(app, actor, (request.body as { file_id?: unknown }).file_id, 'config'),
+  },
+  {
+    path: '/devices/configurator/templates/:id/use',
+    permission: 'create_multi_configuration',
+    task: 'execute_mulficonfig_template',
+    source: async (app, actor, request) => {
+      const template = await app.ctx.db
+        .selectFrom('records')
+        .select(['id', 'name', 'company_id'])
+        .where('kind', '=', 'configurator_template')
+        .where('id', '=', routeId(request.params))
+        .executeTakeFirst();
+      if (!template) throw notFound('Template not found.');
+      assertTenancy(actor, template.company_id, 'Template');
+      return template;
+    },
+  },
+];
+
+export default async function pagesActions(app: FastifyInstance) {
+  const { db } = app.ctx;
+  for (const def of tasks) {
+    gapRoute(app, 'post', def.path, { preHandler: requirePermission(def.permission) }, async (request) => {
+      const actor = actorOf(request);
+      if (READ_ONLY_ROLES.includes(actor.role.name)) throw notFound();
+      const source = await def.source(app, actor, request);
+      const ids = bulkDeviceIds(request.body);
+      await assertDevicesInScope(app.ctx, actor, ids);
+      const channel = runBulk(app.ctx, actor, ids, async (chunk) => {
+        const devices = await db
+          .selectFrom('devices')
+          .select(['id', 'name', 'company_id'])
+          .where('id', 'in', chunk)
+          .execute();
+        const at = app.ctx.now().toISOString();
+        if (devices.length) {
+          await db
+            .insertInto('records')
+            .values(
+              devices.map((d) => ({
+                kind: 'device_action_log',
+                company_id: d.company_id,
+                name: d.name,
+                status: 'scheduled',
+                details: JSON.stringify({ action: def.task, device_id: d.id, source: source.name }),
+                created_at: at,
+              })),
+            )
+            .execute();
+        }
+        return devices.length;
+      });
+      return { success: true, meta: { channel } };
+    });
+  }
+
+  gapRoute(app, 'post', '/reports/:id/generate', { preHandler: requirePermission('view_reports') }, async (request) => {
+    const actor = actorOf(request);
+    if (READ_ONLY_ROLES.includes(actor.role.name)) throw notFound();
+    const report = await db
+      .selectFrom('records')
+      .select(['id', 'name', 'company_id', 'details'])
+      .where('kind', '=', 'report')
+      .where('id', '=', routeId(request.params))
+      .executeTakeFirst();
+    if (!report) throw notFound('Report not found.');
+    assertTenancy(actor, report.company_id, 'Report');
+    const at = app.ctx.now().toISOString();
+    const row = await db
+      .insertInto('records')
+      .values({
+        kind: 'generated_report',
+        company_id: report.company_id,
+        name: `${report.name} ${at.slice(0, 10)}`,
+        status: 'ready',
+        details: JSON.stringify({ report: report.name, report_id: report.id, size: 0 }),
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { success: true, data: { id: row.id }, message: 'Report generated successfully' };
+  });
+}
