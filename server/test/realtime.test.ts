@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { setDeviceStatus } from '../services/device-status';
 
 // socket.io on the same origin: private notification channel delivery,
 // subscription_error 403 on a foreign channel, bulk progress on meta.channel.
@@ -128,5 +129,24 @@ describe('realtime', () => {
         socket.on('connect_error', reject);
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('device status events', () => {
+  it('pushes DeviceUpdated on the company channel and a deviceAlert when a device goes offline under an offline alert', async () => {
+    const admin = await signedIn(server, 'admin@example.com');
+    const socket = await connect(admin);
+    const device = rows(await admin.get('/api/devices?company_id=1&status=1&limit=1&fields=id,name'))[0];
+    for (const channel of ['company.1', 'notifications.2']) {
+      const ok = next(socket, 'subscribed', (p: { channel: string }) => p.channel === channel);
+      socket.emit('subscribe', channel);
+      await ok;
+    }
+    const updated = next<{ data: { id: number; status: number } }>(socket, 'DeviceUpdated');
+    const alert = next<{ data: { type: string; summary: string } }>(socket, 'WebNotificationCreated');
+    expect(await setDeviceStatus(server.app.ctx, Number(device.id), 0)).toBe(true);
+    expect((await updated).data).toEqual({ id: device.id, status: 0 });
+    expect((await alert).data).toMatchObject({ type: 'deviceAlert', summary: `${device.name} went Offline.` });
+    expect(rows(await admin.get(`/api/devices?id=${device.id}&fields=status`))[0].status).toBe(0);
   });
 });

@@ -1,0 +1,70 @@
+import type { AppContext } from '../context';
+import { companyAdmins, notify } from './notify';
+
+// A device's connection status changes (reported by the device, or by the
+// simulator): the change is pushed on the company channel (DeviceUpdated)
+// and, when a device goes offline under an enabled "offline" alert
+// configuration of its company or an ancestor, the company admins get a
+// deviceAlert notification.
+
+const STATUS_TEXT = ['Offline', 'Online', 'Pending', 'Not Activated'];
+
+async function ancestors(ctx: AppContext, companyId: number): Promise<number[]> {
+  const chain: number[] = [];
+  let id: number | null = companyId;
+  while (id !== null && chain.length < 10) {
+    chain.push(id);
+    const row: { parent_id: number | null } | undefined = await ctx.db
+      .selectFrom('companies')
+      .select('parent_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    id = row?.parent_id ?? null;
+  }
+  return chain;
+}
+
+export async function setDeviceStatus(ctx: AppContext, deviceId: number, status: number): Promise<boolean> {
+  const device = await ctx.db
+    .selectFrom('devices')
+    .select(['id', 'name', 'company_id', 'status'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  if (!device || device.status === status) return false;
+  const now = ctx.now().toISOString();
+  await ctx.db
+    .updateTable('devices')
+    .set({ status, updated_at: now, ...(status === 1 ? { last_connection_at: now } : {}) })
+    .where('id', '=', deviceId)
+    .execute();
+  ctx.version.bump();
+  ctx.realtime.publish(`company.${device.company_id}`, 'DeviceUpdated', { data: { id: deviceId, status } });
+  if (status !== 0) return true;
+  const rules = await ctx.db
+    .selectFrom('records')
+    .select(['details'])
+    .where('kind', '=', 'alert_configuration')
+    .where('status', '=', 'enabled')
+    .where('company_id', 'in', await ancestors(ctx, device.company_id))
+    .execute();
+  if (!rules.some((r) => (JSON.parse(r.details) as { event?: string }).event === 'offline')) return true;
+  const admins = await companyAdmins(ctx, device.company_id);
+  await notify(ctx, admins, 'deviceAlert', `${device.name} went ${STATUS_TEXT[status]}.`);
+  return true;
+}
+
+/** Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status. */
+export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
+  const timer = setInterval(async () => {
+    const row = await ctx.db
+      .selectFrom('devices')
+      .select(['id', 'status'])
+      .where('status', 'in', [0, 1])
+      .orderBy((eb) => eb.fn('random'))
+      .limit(1)
+      .executeTakeFirst();
+    if (row) await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
