@@ -62,7 +62,7 @@ export function ResourceSummary({ showPayment }: { showPayment: boolean }) {
         cache: ACCOUNT_MENU_CACHE,
         skipCancel: true,
       })
-      .then((response) => setCredits(response.data?.data?.credits?.left ?? []))
+      .then((response) => setCredits((response.data?.data?.credits?.left ?? []).filter((c) => c.credits_left > 0)))
       .catch(() => setCredits(null));
   }, []);
   if (!credits) return null;

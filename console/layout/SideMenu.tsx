@@ -10,6 +10,13 @@ import { useCurrentRoute } from './useCurrentRoute';
 
 export const SIDEBAR_WIDE_KEY = 'sidebar_wide';
 
+/** Two letters standing for an entry in the collapsed menu ("Wi-Fi & Hotspots" → "WH"). */
+function abbreviation(label: string): string {
+  const words = label.split(/[\s&/-]+/).filter(Boolean);
+  const letters = words.length > 1 ? words[0][0] + words[1][0] : label.slice(0, 2);
+  return letters.toUpperCase();
+}
+
 interface Props {
   wide: boolean;
   onToggleWide: () => void;
@@ -64,7 +71,9 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                       title={wide ? undefined : t(entry.label)}
                       onClick={(event) => onClick(event, entry.path)}
                     >
-                      <span className="menu-dot" aria-hidden="true" />
+                      <span className="menu-abbr" aria-hidden="true">
+                        {abbreviation(t(entry.label))}
+                      </span>
                       <span className="sidebar-label">{t(entry.label)}</span>
                     </Link>
                   </li>
