@@ -192,6 +192,28 @@ test.describe('devices list over a large fleet', () => {
   });
 });
 
+test('table preferences (columns, order, page size) persist per user', async ({ page }) => {
+  await login(page, fixtureAccounts.advGuest, { path: '/management/devices' });
+  await expect(loaded(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
+  const prefs = page.getByRole('group', { name: 'Table preferences' });
+  await prefs.getByRole('checkbox', { name: 'MAC' }).uncheck();
+  await prefs.getByRole('checkbox', { name: 'Signal' }).check();
+  await prefs.getByRole('button', { name: 'Move Signal up', exact: true }).click();
+  await page.getByLabel('Rows per page').selectOption('25');
+  await expect(page.getByText(/^1–25 of /)).toBeVisible();
+  const headers = async () =>
+    (await page.getByRole('columnheader').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim());
+  await expect
+    .poll(headers)
+    .toEqual(['', 'Name', 'Status', 'Model', 'Serial', 'Firmware', 'Company', 'Tags', 'Signal', 'Last connection']);
+  await page.goto('/management/devices');
+  await expect(page.getByText(/^1–25 of /)).toBeVisible();
+  await expect
+    .poll(headers)
+    .toEqual(['', 'Name', 'Status', 'Model', 'Serial', 'Firmware', 'Company', 'Tags', 'Signal', 'Last connection']);
+});
+
 test.describe('roles', () => {
   test('a guest sees the lists without actions, and the server refuses its writes', async ({ page }) => {
     await login(page, fixtureAccounts.guest, { path: '/management/devices' });
