@@ -212,6 +212,7 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
   await expect
     .poll(headers)
     .toEqual(['', 'Name', 'Status', 'Model', 'Serial', 'Firmware', 'Company', 'Tags', 'Signal', 'Last connection']);
+  expect((await api(page, 'DELETE', '/storage/table-preferences.management.devices')).ok()).toBe(true);
 });
 
 test.describe('roles', () => {
