@@ -3,7 +3,7 @@ import { t } from '../../engine/i18n/i18n';
 import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
-import { formatDateTime } from './time';
+import { formatDateTime } from '../i18n/time';
 
 /** Impersonation until {time} with 'Revoke access' (forms spec §2, §4). */
 export function ImpersonationStatus({ until }: { until: Date }) {

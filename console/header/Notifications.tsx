@@ -7,7 +7,7 @@ import { emitReloadData } from '../../engine/submit/events';
 import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
 import { Dropdown } from './Dropdown';
-import { formatDateTime } from './time';
+import { formatDateTime } from '../i18n/time';
 
 export interface Notification {
   id: number;

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
-import { formatClock, systemTimezone, TIMEZONE_KEY } from './time';
+import { formatClock, systemTimezone, TIMEZONE_KEY } from '../i18n/time';
 
 /** Timezone change or reset: toast, then reload after 300 ms (forms spec §4). */
 export const TIMEZONE_RELOAD_MS = 300;
