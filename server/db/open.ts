@@ -19,11 +19,32 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, close: () => db.destroy() };
 }
 
 /** Removes a database file and its WAL companions. */
 export function deleteDatabase(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+}
+
+/**
+ * Kysely prepares every query anew; the same SQL text (lists differ only in
+ * parameters) reuses its prepared statement instead. Statements are run
+ * synchronously to completion, so sharing one is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+        if (statements.size > max) statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
