@@ -71,9 +71,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                       title={wide ? undefined : t(entry.label)}
                       onClick={(event) => onClick(event, entry.path)}
                     >
-                      <span className="menu-abbr" aria-hidden="true">
-                        {abbreviation(t(entry.label))}
-                      </span>
+                      <span className="menu-abbr" data-abbr={abbreviation(t(entry.label))} aria-hidden="true" />
                       <span className="sidebar-label">{t(entry.label)}</span>
                     </Link>
                   </li>
