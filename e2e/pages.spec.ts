@@ -215,6 +215,44 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
   expect((await api(page, 'DELETE', '/storage/table-preferences.management.devices')).ok()).toBe(true);
 });
 
+test('a prompt hidden with "Do not show this again" can be re-enabled in the table preferences', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  await expect(loaded(page)).toBeVisible();
+  const deleteTwo = async () => {
+    for (const row of (await loaded(page).locator('tbody tr').all()).slice(0, 2))
+      await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  };
+  await deleteTwo();
+  let prompt = page.getByRole('dialog', { name: 'Delete 2 devices?' });
+  await prompt.getByLabel('Do not show this again').check();
+  await prompt.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(prompt).toHaveCount(0);
+  // Cancel does not store the choice; confirming does (the deletion itself is answered by a stub here).
+  await deleteTwo();
+  prompt = page.getByRole('dialog', { name: 'Delete 2 devices?' });
+  await expect(prompt).toBeVisible();
+  await page.route('**/api/devices', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ json: { success: true, message: 'Devices removed successfully' } })
+      : route.continue(),
+  );
+  await prompt.getByLabel('Do not show this again').check();
+  await prompt.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(prompt).toHaveCount(0);
+  await deleteTwo();
+  await expect(page.getByText('Devices removed successfully').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Delete 2 devices?' })).toHaveCount(0);
+  await expect(page.getByText('No rows selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
+  const hidden = page.getByRole('group', { name: 'Hidden prompts' });
+  await expect(hidden).toContainText('Delete {count} devices?');
+  await hidden.getByRole('button', { name: 'Show again', exact: true }).click();
+  await expect(hidden).toHaveCount(0);
+  await deleteTwo();
+  await expect(page.getByRole('dialog', { name: 'Delete 2 devices?' })).toBeVisible();
+});
+
 test.describe('roles', () => {
   test('a guest sees the lists without actions, and the server refuses its writes', async ({ page }) => {
     await login(page, fixtureAccounts.guest, { path: '/management/devices' });

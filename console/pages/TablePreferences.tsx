@@ -75,7 +75,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
             </ul>
           </fieldset>
           {offReminders.length > 0 && (
-            <fieldset>
+            <fieldset aria-label="Hidden prompts">
               <legend>Hidden prompts</legend>
               <ul>
                 {offReminders.map((r) => (

@@ -34,7 +34,12 @@ describe('runAction', () => {
   it('confirms, then calls the endpoint with the selection and hands off the channel', async () => {
     const e = env();
     const r = await runAction(doc.bulkActions![0], { ids: [4, 5] }, e);
-    expect(e.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Delete 2 devices?', prompt: true }));
+    expect(e.confirm).toHaveBeenCalledWith({
+      title: 'Delete 2 devices?',
+      reminderKey: 'remind.delete-devices',
+      prompt: true,
+      useCancelResolve: true,
+    });
     expect(e.request).toHaveBeenCalledWith({ method: 'delete', url: '/devices', data: { id: [4, 5] } });
     expect(r).toMatchObject({ kind: 'submitted', channel: 'action-1' });
     expect(e.done).toHaveBeenCalledWith(r);

@@ -73,8 +73,8 @@ export async function confirmDescriptor(
     required: true,
     options: c.selectBox.options ?? (c.selectBox.lookup ? await env.lookupOptions(c.selectBox.lookup) : []),
   };
-  return {
-    ...(selectBox ? { selectBox } : {}),
+  const descriptor: Record<string, unknown> = {
+    selectBox,
     title: resolveTemplate(c.title, scope),
     text: c.text ? resolveTemplate(c.text, scope) : undefined,
     confirmText: c.confirmText,
@@ -83,6 +83,8 @@ export async function confirmDescriptor(
     prompt: true,
     useCancelResolve: true,
   };
+  // Absent keys, not undefined ones: the prompt's defaults (Confirm, Cancel) must apply.
+  return Object.fromEntries(Object.entries(descriptor).filter(([, v]) => v !== undefined));
 }
 
 export async function runAction(
