@@ -20,16 +20,20 @@ export default async function statistics(app: FastifyInstance) {
     const row = await devices(actor)
       .select([
         sql<number>`count(*)`.as('total'),
-        sql<number>`coalesce(sum(d.status = 1), 0)`.as('online'),
-        sql<number>`coalesce(sum(d.status = 0), 0)`.as('offline'),
-        sql<number>`coalesce(sum(d.status = 2), 0)`.as('pending'),
-        sql<number>`coalesce(sum(d.status = 3), 0)`.as('not_activated'),
+        sql<number>`coalesce(sum(case when d.status = 1 then 1 else 0 end), 0)`.as('online'),
+        sql<number>`coalesce(sum(case when d.status = 0 then 1 else 0 end), 0)`.as('offline'),
+        sql<number>`coalesce(sum(case when d.status = 2 then 1 else 0 end), 0)`.as('pending'),
+        sql<number>`coalesce(sum(case when d.status = 3 then 1 else 0 end), 0)`.as('not_activated'),
         sql<number>`count(distinct d.model)`.as('models'),
         sql<number>`count(distinct d.company_id)`.as('companies'),
       ])
       .executeTakeFirstOrThrow();
     const families = await devices(actor)
-      .select(['d.family', sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(d.status = 1), 0)`.as('online')])
+      .select([
+        'd.family',
+        sql<number>`count(*)`.as('total'),
+        sql<number>`coalesce(sum(case when d.status = 1 then 1 else 0 end), 0)`.as('online'),
+      ])
       .groupBy('d.family')
       .orderBy('d.family')
       .execute();
@@ -43,8 +47,8 @@ export default async function statistics(app: FastifyInstance) {
         'd.model as name',
         'd.family',
         sql<number>`count(*)`.as('total'),
-        sql<number>`coalesce(sum(d.status = 1), 0)`.as('online'),
-        sql<number>`coalesce(sum(d.status = 0), 0)`.as('offline'),
+        sql<number>`coalesce(sum(case when d.status = 1 then 1 else 0 end), 0)`.as('online'),
+        sql<number>`coalesce(sum(case when d.status = 0 then 1 else 0 end), 0)`.as('offline'),
       ])
       .groupBy('d.model')
       .orderBy('d.model')
@@ -66,7 +70,11 @@ export default async function statistics(app: FastifyInstance) {
 
   app.get('/statistics/devices/online', { preHandler: requirePermission('view_statistics') }, async (request) => {
     const rows = await devices(actorOf(request))
-      .select(['d.family', sql<number>`coalesce(sum(d.status = 1), 0)`.as('online'), sql<number>`count(*)`.as('total')])
+      .select([
+        'd.family',
+        sql<number>`coalesce(sum(case when d.status = 1 then 1 else 0 end), 0)`.as('online'),
+        sql<number>`count(*)`.as('total'),
+      ])
       .groupBy('d.family')
       .orderBy('d.family')
       .execute();

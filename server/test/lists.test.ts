@@ -89,4 +89,12 @@ describe('list queries', () => {
     await admin.delete('/api/admin/users/enduser@example.com');
     expect((await enduser.get('/api/devices?limit=1')).status).toBe(401);
   });
+
+  it("statistics add up over the caller's fleet", async () => {
+    const general = (await admin.get('/api/statistics')).body.data as Record<string, number>;
+    expect(general.total).toBe(all.length);
+    expect(general.online + general.offline + general.pending + general.not_activated).toBe(general.total);
+    const models = rows(await admin.get('/api/devices/statistics'));
+    expect(models.reduce((n, m) => n + Number(m.total), 0)).toBe(general.total);
+  });
 });
