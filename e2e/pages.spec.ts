@@ -253,6 +253,31 @@ test('a prompt hidden with "Do not show this again" can be re-enabled in the tab
   await expect(page.getByRole('dialog', { name: 'Delete 2 devices?' })).toBeVisible();
 });
 
+test('the 14 forms open from the pages where an operator looks for them', async ({ page }) => {
+  test.setTimeout(120_000);
+  const places: [string, string[]][] = [
+    ['/companies', ['New company', 'Move company', 'Invite new company', 'Add company data']],
+    ['/tags', ['New tag']],
+    ['/users', ['Invite user', 'Delete user', 'Remove MFA', 'Remove e-mail from suppression list']],
+    ['/resources/credits', ['Add resources', 'Move resources']],
+    ['/resources/codes', ['Create code']],
+    ['/redeem-code', ['Activate code']],
+    ['/files/global/firmware', ['Upload device API documentation']],
+  ];
+  await login(page, fixtureAccounts.super, { path: null });
+  for (const [path, forms] of places) {
+    await page.goto(path);
+    for (const title of forms) {
+      await page.getByRole('button', { name: title, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog, `${title} on ${path}`).toBeVisible();
+      await expect(dialog.locator('form')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  }
+});
+
 test.describe('roles', () => {
   test('a guest sees the lists without actions, and the server refuses its writes', async ({ page }) => {
     await login(page, fixtureAccounts.guest, { path: '/management/devices' });
