@@ -40,27 +40,36 @@ function initialValues(compiled: CompiledForm, options: OpenFormOptions | undefi
   return values;
 }
 
+/** Widgets that own a whole list value: @rjsf need not walk their items. */
+const OPAQUE_WIDGETS = new Set(['ListInput', 'TableInput']);
+
 /**
- * @rjsf picks a field by JSON Schema type; values without one (files, display-only
- * alerts) render through their ui:widget as string fields.
+ * The JSON Schema @rjsf renders from. @rjsf picks a field by JSON Schema type, so
+ * values without one (files, display-only alerts) render through their ui:widget
+ * as string fields; list and table values are opaque to it (their widget owns
+ * them; the engine's checkField validates them), so a 2,000-row table is not
+ * walked on every keystroke.
  */
-export function renderSchema(schema: CompiledForm['schema']): RJSFSchema {
+export function renderSchema(schema: CompiledForm['schema'], uiSchema?: CompiledForm['uiSchema']): RJSFSchema {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const [key, property] of Object.entries(schema.properties)) {
+    const widget = uiSchema?.[key]?.['ui:widget'];
     const typed = 'type' in property || 'enum' in property || 'const' in property;
-    properties[key] = typed ? property : { ...property, type: 'string' };
+    if (widget && OPAQUE_WIDGETS.has(widget)) properties[key] = { title: property.title, type: 'string' };
+    else properties[key] = typed ? property : { ...property, type: 'string' };
   }
   return { ...schema, properties } as RJSFSchema;
 }
 
-/** Files stay raw objects in the live state (valtio must not proxy a Blob: its getters need the real this). */
+/**
+ * Values as the live (valtio) state holds them: objects, arrays and files stay
+ * raw (ref), so a 100,000-item list or a 2,000-row table is not proxied on every
+ * change and a Blob keeps its real `this`; widgets still see each key change.
+ */
 function liveValues(values: FormValues): FormValues {
   const out: FormValues = {};
   for (const [key, value] of Object.entries(values)) {
-    if (typeof Blob !== 'undefined' && value instanceof Blob) out[key] = ref(value);
-    else if (Array.isArray(value) && value.some((v) => typeof Blob !== 'undefined' && v instanceof Blob))
-      out[key] = value.map((v) => (v instanceof Blob ? ref(v) : v));
-    else out[key] = value;
+    out[key] = value !== null && typeof value === 'object' ? ref(value as object) : value;
   }
   return out;
 }
@@ -77,7 +86,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
   const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
   const compiled = useMemo(() => compileForm(doc, { permissions }), [doc, permissions]);
   const scope = useMemo(() => ({ fields: compiled.fields }), [compiled]);
-  const schema = useMemo(() => renderSchema(compiled.schema), [compiled]);
+  const schema = useMemo(() => renderSchema(compiled.schema, compiled.uiSchema), [compiled]);
 
   const [values, setValues] = useState<FormValues>(() => {
     const start = initialValues(compiled, options);

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { emptyRow, type TableRow } from '../../engine/fields/table-input';
 import type { TableInputOptions } from '../../engine/schema/types';
 import { ariaFor, fieldOptions } from './aria';
@@ -48,30 +48,33 @@ const Row = memo(function Row({ row, index, table, idPrefix, locked, onCell, onR
   );
 });
 
+/** Rows shown at once; longer tables page through them (every row stays in the value). */
+export const TABLE_PAGE_SIZE = 100;
+
 /** Rows of objects keyed by the table field keys; one row re-renders per keystroke. */
 export function TableInput(props: WidgetProps) {
   const { id, value, disabled, readonly, label, required, onChange } = props;
   const o = fieldOptions(props);
   const table = o.table as TableInputOptions;
   const rows: TableRow[] = Array.isArray(value) ? value : [];
-  const latest = useRef(rows);
-  latest.current = rows;
+  const latest = useRef({ rows, onChange });
+  latest.current = { rows, onChange };
   const locked = !!(disabled || readonly);
-  const onCell = useCallback(
-    (index: number, key: string, cell: string) => {
-      const next = latest.current.slice();
-      next[index] = { ...next[index], [key]: cell };
-      onChange(next);
-    },
-    [onChange],
-  );
-  const onRemove = useCallback(
-    (index: number) => {
-      const next = latest.current.filter((_, i) => i !== index);
-      onChange(next.length ? next : undefined);
-    },
-    [onChange],
-  );
+  const [page, setPage] = useState(0);
+  // Stable handlers: a keystroke re-renders only its own row.
+  const onCell = useCallback((index: number, key: string, cell: string) => {
+    const next = latest.current.rows.slice();
+    next[index] = { ...next[index], [key]: cell };
+    latest.current.onChange(next);
+  }, []);
+  const onRemove = useCallback((index: number) => {
+    const next = latest.current.rows.filter((_, i) => i !== index);
+    latest.current.onChange(next.length ? next : undefined);
+  }, []);
+  const pages = Math.max(1, Math.ceil(rows.length / TABLE_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const first = current * TABLE_PAGE_SIZE;
+  const shown = rows.slice(first, first + TABLE_PAGE_SIZE);
   const full = table.maxRows !== undefined && rows.length >= table.maxRows;
   const aria = ariaFor(props);
   return (
@@ -93,11 +96,11 @@ export function TableInput(props: WidgetProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
+          {shown.map((row, offset) => (
             <Row
-              key={index}
+              key={first + offset}
               row={row}
-              index={index}
+              index={first + offset}
               table={table}
               idPrefix={id}
               locked={locked}
@@ -107,8 +110,29 @@ export function TableInput(props: WidgetProps) {
           ))}
         </tbody>
       </table>
+      {pages > 1 && (
+        <div className="fc-table__pages">
+          <button type="button" className="fc-btn" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous rows
+          </button>
+          <span aria-live="polite">
+            Rows {first + 1}–{first + shown.length} of {rows.length}
+          </span>
+          <button type="button" className="fc-btn" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Next rows
+          </button>
+        </div>
+      )}
       {!locked && (
-        <button type="button" className="fc-btn" disabled={full} onClick={() => onChange([...rows, emptyRow(table)])}>
+        <button
+          type="button"
+          className="fc-btn"
+          disabled={full}
+          onClick={() => {
+            onChange([...rows, emptyRow(table)]);
+            setPage(Math.floor(rows.length / TABLE_PAGE_SIZE));
+          }}
+        >
           Add row
         </button>
       )}

@@ -131,4 +131,23 @@ describe('theme widgets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove row 1' }));
     await waitFor(() => expect(screen.queryByLabelText('Host row 1')).toBeNull());
   });
+
+  it('table input: long tables page through 100 rows at a time', async () => {
+    cleanup();
+    const rows = Array.from({ length: 150 }, (_, i) => ({ host: `h${i}` }));
+    render(
+      <FormRunner
+        name="widgets"
+        doc={doc}
+        options={{ data: { rows } }}
+        onClose={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Rows 1–100 of 150')).toBeTruthy();
+    expect(screen.queryByLabelText('Host row 101')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next rows' }));
+    expect(await screen.findByText('Rows 101–150 of 150')).toBeTruthy();
+    expect((screen.getByLabelText('Host row 101') as HTMLInputElement).value).toBe('h100');
+  });
 });
