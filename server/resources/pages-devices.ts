@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { list, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
+import { deviceCapabilities } from '../../engine/device/capabilities';
 import { portCount } from '../../engine/device/models';
 import { PORT_SERVICES } from '../../engine/format/services';
 import { deviceListSpec } from './devices-list';
@@ -16,7 +17,6 @@ import { gapRoute } from './pages-routes';
 
 type Row = Record<string, unknown>;
 const HOUR = 3600_000;
-const WIFI_FAMILIES = ['RUT', 'TAP', 'DAP', 'TCR'];
 
 /** A small deterministic wobble in [-1, 1] from a device id and a step. */
 const wobble = (id: number, step: number) => Math.sin(id * 12.9898 + step * 78.233);
@@ -29,11 +29,25 @@ async function deviceOf(app: FastifyInstance, request: FastifyRequest): Promise<
   return data[0];
 }
 
-function familySpec(app: FastifyInstance, request: FastifyRequest, extra: ListSpec['fields']): ListSpec {
+/**
+ * Devices with a capability (engine/device/capabilities.ts), which depends on
+ * model and firmware: the distinct model/firmware pairs are few, so they are
+ * judged here and the list is filtered by the pairs that qualify.
+ */
+async function capableSpec(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  capability: 'has_hotspot' | 'has_wifi',
+  extra: ListSpec['fields'],
+): Promise<ListSpec> {
   const base = deviceListSpec(app.ctx, actorOf(request));
+  const pairs = await app.ctx.db.selectFrom('devices').select(['model', 'firmware']).distinct().execute();
+  const capable = pairs
+    .filter((p) => deviceCapabilities(p.model, p.firmware)[capability])
+    .map((p) => `${p.model}|${p.firmware}`);
   return {
     ...base,
-    from: () => base.from().where('d.family', 'in', WIFI_FAMILIES),
+    from: () => base.from().where(sql<string>`d.model || '|' || d.firmware`, 'in', capable.length ? capable : ['-']),
     fields: { ...base.fields, ...extra },
     sortable: [...(base.sortable ?? []), ...Object.keys(extra)],
   };
@@ -77,7 +91,7 @@ export default async function pagesDevices(app: FastifyInstance) {
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
   gapRoute(app, 'get', '/hotspots', { preHandler: requirePermission('view_device_hotspots') }, async (request) => {
-    const spec = familySpec(app, request, {
+    const spec = await capableSpec(app, request, 'has_hotspot', {
       ssid_names: sql`json_array(d.name || ' guest')`,
       online_users: sql`(case when d.status = 1 then (d.id * 7) % 13 else 0 end)`,
     });
@@ -89,7 +103,7 @@ export default async function pagesDevices(app: FastifyInstance) {
   });
 
   gapRoute(app, 'get', '/wireless', { preHandler: requirePermission('view_wireless_information') }, async (request) => {
-    const spec = familySpec(app, request, {
+    const spec = await capableSpec(app, request, 'has_wifi', {
       clients_count: sql`(case when d.status = 1 then (d.id * 5) % 17 else 0 end)`,
       received: sql`(d.id * 7919) % 900000000`,
       sent: sql`(d.id * 104729) % 300000000`,
