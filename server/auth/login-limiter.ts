@@ -1,6 +1,8 @@
 // Login rate limiting per account and per address: failed attempts within a
 // sliding window; a success clears the account's counter.
 
+const MAX_KEYS = 50_000;
+
 export interface LimiterOptions {
   windowMs: number;
   maxPerAccount: number;
@@ -36,7 +38,13 @@ export class LoginLimiter {
   }
 
   fail(account: string, address: string, now = Date.now()): void {
-    for (const key of [`a:${account}`, `ip:${address}`]) this.failures.set(key, [...this.recent(key, now), now]);
+    for (const key of [`a:${account}`, `ip:${address}`]) {
+      const list = [...this.recent(key, now), now];
+      this.failures.delete(key);
+      this.failures.set(key, list);
+    }
+    // Bounded memory: forget the least recently failing keys first.
+    while (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value as string);
   }
 
   succeed(account: string): void {
