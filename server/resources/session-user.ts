@@ -53,3 +53,35 @@ export function sessionUser(actor: Actor) {
     last_login_at: user.last_login_at,
   };
 }
+
+/** The same user in the vendor's GET /user shape (RMS OpenAPI: fields beside `success`). */
+export function vendorUser(actor: Actor) {
+  const { user, company, role } = actor;
+  const iat = actor.exp - 15 * 60;
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    avatar_path: user.avatar_path,
+    username: user.username,
+    email: user.email,
+    mfa_type: user.mfa_type,
+    terms_conditions: bool(user.tos_accepted),
+    last_login_at: user.last_login_at,
+    email_verified: bool(user.email_verified),
+    company: { id: company.id, name: company.name, parent_id: company.parent_id, level: company.level },
+    role: { id: role.id, name: role.name, title: role.title },
+    token: {
+      jti: actor.sessionId,
+      iss: 'rms-reference',
+      iat,
+      nbf: iat,
+      exp: actor.exp,
+      sub: String(user.id),
+      client_id: 'console',
+      first_party: true,
+    },
+    scope: [],
+    permissions: [...actor.permissions],
+  };
+}

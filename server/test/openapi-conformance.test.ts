@@ -38,6 +38,7 @@ function normalise(schema: unknown, optional = false): unknown {
   if (typeof type === 'string' && type.includes('|')) type = type.split('|');
   if (type && (s.nullable || optional)) type = [...new Set([...(Array.isArray(type) ? type : [type]), 'null'])];
   if (type) out.type = type;
+  if (Array.isArray(out.enum) && Array.isArray(type) && type.includes('null')) out.enum = [...out.enum, null];
   return out;
 }
 
@@ -83,6 +84,7 @@ describe('OpenAPI conformance', () => {
   });
 
   const gets: [string, string][] = [
+    ['GET /user 200', '/api/user'],
     ['GET /companies 200', '/api/companies?limit=100'],
     ['GET /companies/{id} 200', '/api/companies/2'],
     ['GET /users 200', '/api/users?limit=100'],
