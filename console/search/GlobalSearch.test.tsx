@@ -79,6 +79,7 @@ describe('GlobalSearch', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'x' } });
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
     expect(localStorage.getItem('global_search_sources')).toBe('["devices"]');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Search/ }));
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('checkbox', { name: 'Tags' }) as HTMLInputElement).checked).toBe(false);

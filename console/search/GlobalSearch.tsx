@@ -45,16 +45,22 @@ export function GlobalSearch() {
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  const close = useCallback(() => {
-    setOpen(false);
-    setQuery('');
-    setResults(null);
-    setActive(-1);
-    localStorage.setItem(SEARCH_SOURCES_KEY, JSON.stringify(sources));
-  }, [sources]);
+  const close = useCallback(
+    (focusTrigger = false) => {
+      returnFocus.current = focusTrigger;
+      setOpen(false);
+      setQuery('');
+      setResults(null);
+      setActive(-1);
+      localStorage.setItem(SEARCH_SOURCES_KEY, JSON.stringify(sources));
+    },
+    [sources],
+  );
 
   // "/" opens the search when no input is focused and no modal is open.
   useEffect(() => {
@@ -70,6 +76,7 @@ export function GlobalSearch() {
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
+    else if (returnFocus.current) triggerRef.current?.focus();
   }, [open]);
 
   useEffect(() => {
@@ -137,7 +144,7 @@ export function GlobalSearch() {
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      close();
+      close(true);
     }
   }
 
@@ -148,7 +155,13 @@ export function GlobalSearch() {
   if (!permitted.length) return null;
   if (!open) {
     return (
-      <button type="button" className="search-trigger" onClick={() => setOpen(true)} aria-keyshortcuts="/">
+      <button
+        ref={triggerRef}
+        type="button"
+        className="search-trigger"
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts="/"
+      >
         <Icon name="search" />
         <span>{t('Search')}</span>
         <kbd aria-hidden="true">/</kbd>
@@ -179,7 +192,7 @@ export function GlobalSearch() {
           onKeyDown={onInputKey}
           placeholder={t('Search')}
         />
-        <button type="button" className="icon-button" onClick={close} aria-label={t('Close search')}>
+        <button type="button" className="icon-button" onClick={() => close(true)} aria-label={t('Close search')}>
           <Icon name="close" size={16} />
         </button>
       </div>
