@@ -170,3 +170,12 @@ test('on a narrow screen the menu opens with the toggle and closes after navigat
   await expect(page).toHaveURL(/\/tags$/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('Move device resources opens the generic form route', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Move device resources' }).click();
+  await expect(page).toHaveURL(/\/forms\/move-device-resources$/);
+  await expect(page.locator('main form, main [role="form"]').first()).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Move device resources' })).toHaveAttribute('aria-current', 'page');
+});
