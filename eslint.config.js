@@ -21,7 +21,7 @@ const noReact = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  { ignores: ['dist/**', '.e2e/**', '.tmp-*/**', '.tmp-*', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
