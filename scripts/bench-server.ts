@@ -176,7 +176,7 @@ try {
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  '));
   console.log(
-    '\nSQL = the same page and count statements through better-sqlite3 without HTTP, uncached (per source for the search).',
+    '\nSQL = the same page and count statements through better-sqlite3 without HTTP, uncached (mean per source for the search).',
   );
   console.log('The server caches list totals and session callers per data version (any write invalidates them),');
   console.log('so the HTTP figures include cache hits; at 50 connections they are dominated by queueing on 2 cores.');
