@@ -73,11 +73,13 @@ export async function loadLookupPage(
     if (!transform) throw new Error(`Unknown transform ${source.transform}`);
     items = transform(items, source.params ?? {}, ctx);
   }
+  const valueKey = source.valueKey ?? doc.valueKey;
+  const labelKey = source.labelKey ?? doc.labelKey;
   return {
     total,
     options: items.map((item) => ({
-      value: item[doc.valueKey] as OptionItem['value'],
-      label: String(item[doc.labelKey] ?? item[doc.valueKey] ?? ''),
+      value: item[valueKey] as OptionItem['value'],
+      label: String(item[labelKey] ?? item[valueKey] ?? ''),
       description: doc.descriptionKey && item[doc.descriptionKey] ? String(item[doc.descriptionKey]) : undefined,
       item,
     })),

@@ -177,7 +177,7 @@ export function ItemSelect(props: WidgetProps) {
         ref={listRef}
         id={listboxId}
         role="listbox"
-        aria-label={label}
+        aria-label={`${label} options`}
         aria-multiselectable={multiple || undefined}
         className="fc-combo__list"
         hidden={!open}
