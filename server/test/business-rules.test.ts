@@ -301,4 +301,23 @@ describe('settings store, files, impersonation', () => {
     expect((await user.post('/api/user/revoke-impersonation-access')).status).toBe(200);
     expect((await admin.post('/api/users/10/impersonate')).status).toBe(403);
   });
+
+  it('ends an impersonation at its limit: the access stops and a refresh returns to the impersonator', async () => {
+    let now = Date.now();
+    const timed = await startServer({ now: () => new Date(now) });
+    try {
+      const client = await signedIn(timed, 'admin@example.com');
+      expect((await client.post('/api/users/4/impersonate')).status).toBe(200);
+      expect(((await client.get('/api/user')).body.data as { email: string }).email).toBe('enduser@example.com');
+      now += 61 * 60_000;
+      expect((await client.get('/api/user')).status).toBe(401);
+      expect((await client.post('/api/account/token/refresh')).status).toBe(200);
+      const me = (await client.get('/api/user')).body.data as { email: string; isImpersonating: boolean };
+      expect(me).toMatchObject({ email: 'admin@example.com', isImpersonating: false });
+      const log = rows(await client.get('/api/users/impersonation-logs?user_id=4'))[0];
+      expect(log.ended_at).not.toBeNull();
+    } finally {
+      await timed.close();
+    }
+  });
 });
