@@ -59,6 +59,27 @@ describe('multi-factor on sensitive writes', () => {
     expect(reply.body.errors[0].source).toBe('email');
   });
 
+  it('sends e-mail codes to the mail log for the e-mail method', async () => {
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ mfa_type: 'email' })
+      .where('email', '=', 'globex.admin@example.com')
+      .execute();
+    const client = await signedIn(server, 'globex.admin@example.com');
+    const payload = { company_id: 5, email: 'mail.mfa@example.com', role: 'end_user' };
+    const first = await client.post<Challenge>('/api/users/invite', payload);
+    expect(first.body.meta.mfa_method).toBe('email');
+    const superAdmin = await signedIn(server, 'super@example.com');
+    const mail = rows(await superAdmin.get('/api/system/mail-logs?template=mfa_code&q=globex.admin'))[0];
+    const code = /\b(\d{6})\b/.exec(String(mail.body))![1];
+    const passed = await client.post('/api/users/invite', {
+      ...payload,
+      session_code: code,
+      session_id: first.body.meta.session_id,
+    });
+    expect(passed.status).toBe(201);
+  });
+
   it('does not challenge users without multi-factor', async () => {
     const client = await signedIn(server, 'admin@example.com');
     const reply = await client.post('/api/users/invite', {
