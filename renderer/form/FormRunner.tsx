@@ -146,7 +146,12 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     if (next.changed.length === 0) return;
     valuesRef.current = next.values;
     setValues(next.values);
-    live.values = liveValues(next.values);
+    // Only the changed keys: re-proxying every value on each keystroke costs O(fields).
+    const changedLive = liveValues(Object.fromEntries(next.changed.map((k) => [k, next.values[k]])));
+    for (const k of next.changed) {
+      if (k in next.values) live.values[k] = changedLive[k];
+      else delete live.values[k];
+    }
     if (live.hidden.join() !== next.hidden.join()) live.hidden = next.hidden;
     setClientErrors((errors) => {
       if (!next.changed.some((k) => k in errors)) return errors;
