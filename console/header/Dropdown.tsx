@@ -11,7 +11,7 @@ interface Props {
   panelLabel?: string;
 }
 
-/** A header dropdown: button with aria-expanded, closes on Esc (focus back) and outside clicks. */
+/** A header dropdown: button with aria-expanded, closes on Esc (focus back), outside clicks and focus leaving it. */
 export function Dropdown({ open, onOpenChange, label, trigger, children, className, panelLabel }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -28,12 +28,19 @@ export function Dropdown({ open, onOpenChange, label, trigger, children, classNa
       onOpenChange(false);
       buttonRef.current?.focus();
     };
+    // Tabbing past the panel closes it (a click inside that blurs to nothing keeps it open).
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !rootRef.current?.contains(next)) onOpenChange(false);
+    };
     document.addEventListener('pointerdown', onPointer);
-    rootRef.current?.addEventListener('keydown', onKey);
     const root = rootRef.current;
+    root?.addEventListener('keydown', onKey);
+    root?.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       root?.removeEventListener('keydown', onKey);
+      root?.removeEventListener('focusout', onFocusOut);
     };
   }, [open, onOpenChange]);
 
