@@ -125,7 +125,7 @@ test.describe('as the super admin', () => {
 
   test('delete user: after the password confirmation', async ({ page }) => {
     await page.goto('/forms/delete-user');
-    await page.getByLabel('E-mail', { exact: true }).fill(fixtureAccounts.unverified);
+    await page.getByLabel('E-mail', { exact: true }).fill('nordics.user@example.com');
     await submit(page);
     await confirmPassword(page);
     await expect(toast(page, 'User removed successfully')).toBeVisible();
