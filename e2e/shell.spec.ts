@@ -179,3 +179,32 @@ test('Move device resources opens the generic form route', async ({ page }) => {
   await expect(page.locator('main form, main [role="form"]').first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Move device resources' })).toHaveAttribute('aria-current', 'page');
 });
+
+test('on a narrow screen the closed menu takes no focus; Esc closes the open menu and focus returns to the toggle', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  await expect(page.locator('#side-menu a').first()).not.toBeVisible();
+  await toggle.focus();
+  await page.keyboard.press('Shift+Tab');
+  // Tabbing back from the toggle never lands in the hidden menu.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu')))).toBe(false);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await expect(page.locator('#side-menu a').first()).not.toBeVisible();
+});
+
+test('the side-menu logo keeps the header height when the menu is longer than the window', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 600 });
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  const header = await page.locator('.app-header').boundingBox();
+  const logo = await page.getByRole('link', { name: 'Fleet Console' }).boundingBox();
+  expect(Math.round(logo!.height)).toBe(Math.round(header!.height));
+});

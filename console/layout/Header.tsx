@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { isImpersonating } from '../../engine/session/user';
 import { showToast } from '../../engine/stores/toasts';
@@ -31,10 +31,19 @@ function CancelImpersonation() {
 }
 
 /** Global search, cancel impersonation, announcements, notifications and the account widget. */
-export function Header({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; onToggleMobile: () => void }) {
+export function Header({
+  mobileOpen,
+  onToggleMobile,
+  toggleRef,
+}: {
+  mobileOpen: boolean;
+  onToggleMobile: () => void;
+  toggleRef?: RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <header className="app-header">
       <button
+        ref={toggleRef}
         type="button"
         className="header-button mobile-toggle"
         aria-label={t('Menu')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { session, type SessionUser } from '../../engine/session/user';
@@ -19,6 +19,7 @@ let promptsShown = false;
 export function Layout() {
   const [wide, setWide] = useState(storedWide);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const user = session.user as SessionUser | null;
@@ -28,6 +29,20 @@ export function Layout() {
       .then(() => ensureEmail(user))
       .catch(() => undefined);
   }, []);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    // The open mobile menu takes focus on its current entry (or the first) and Esc closes it, focus back on the toggle.
+    const nav = document.querySelector<HTMLElement>('#side-menu nav');
+    (nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector<HTMLElement>('a'))?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   function toggleWide() {
     setWide((value) => {
@@ -45,7 +60,7 @@ export function Layout() {
       {mobileOpen && <div className="sidebar-scrim" aria-hidden="true" onClick={() => setMobileOpen(false)} />}
       <div className="app-main">
         <ImpersonationBanner />
-        <Header mobileOpen={mobileOpen} onToggleMobile={() => setMobileOpen((open) => !open)} />
+        <Header mobileOpen={mobileOpen} toggleRef={toggleRef} onToggleMobile={() => setMobileOpen((open) => !open)} />
         <main id="main" className="content" tabIndex={-1}>
           <Breadcrumbs />
           <Outlet />
