@@ -82,6 +82,9 @@ describe('menu and guards', () => {
     expect(trail('dynamic.parameters')).toEqual(['management.devices', 'device.detail', 'device.metrics']);
     expect(trail('reports.week')).toEqual(['reports']);
     expect(trail('management.devices')).toEqual([]);
+    // No crumb repeats the current title: the Resources tab of the Resources page is one crumb.
+    expect(trail('administration.resources.credits')).toEqual([]);
+    expect(trail('administration.resources.codes')).toEqual(['administration.resources']);
   });
 
   it('keeps an entry highlighted on related routes', () => {

@@ -29,8 +29,11 @@ function indexRoutes(): Map<string, RouteIndexEntry> {
   };
   for (const entry of index.values()) {
     const top = entry.nestedIn[0] ?? entry.route;
-    // A tab container sharing the path of its index tab is not a separate crumb.
-    const nested = entry.nestedIn.filter((route) => route.path !== entry.route.path);
+    // A tab container sharing the path or the title of the current tab is not a separate crumb
+    // ("Resources / Resources" reads as one).
+    const nested = entry.nestedIn.filter(
+      (route) => route.path !== entry.route.path && route.title !== entry.route.title,
+    );
     entry.trail = [...parentChain(top), ...nested];
   }
   return index;
