@@ -16,7 +16,7 @@ import { createSubmission } from '../../engine/submit/machine';
 import { fillEndpoint, hasFile, shapePayload } from '../../engine/submit/payload';
 import type { FormRunContext } from './context';
 import { formPermissions } from './permissions';
-import { templates, widgets } from './theme';
+import { fields, templates, widgets } from './theme';
 import { applyChange, checkValues } from './values';
 import './form.css';
 
@@ -73,6 +73,9 @@ function liveValues(values: FormValues): FormValues {
   }
   return out;
 }
+
+/** What @rjsf itself sees of every document: FormFields renders the fields from the form context. */
+const ROOT_SCHEMA: RJSFSchema = { type: 'object' };
 
 function errorSchema(errors: Record<string, string[]>): ErrorSchema {
   const out: Record<string, { __errors: string[] }> = {};
@@ -132,13 +135,14 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
 
   const context = useMemo<FormRunContext>(
     () => ({
+      schema: schema as FormRunContext['schema'],
       state: live,
       functionContext: () => ({ values: valuesRef.current, permissions, role: session.user?.role?.name }),
       fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
       setValue: (key, value) => update({ ...valuesRef.current, [key]: value }),
       notify: (message, type = 'error') => showToast({ message, type }),
     }),
-    [live, permissions, compiled], // eslint-disable-line react-hooks/exhaustive-deps
+    [live, permissions, compiled, schema], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   function update(incoming: FormValues) {
@@ -211,12 +215,13 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     <div className="fc-form" ref={formRef} data-form={name} aria-busy={waiting || undefined}>
       {doc.description && <p className="fc-form__description">{doc.description}</p>}
       <Form
-        schema={schema}
+        schema={ROOT_SCHEMA}
         uiSchema={compiled.uiSchema as UiSchema}
         formData={values}
         formContext={context}
         validator={validator}
         widgets={widgets}
+        fields={fields}
         templates={templates}
         noValidate
         noHtml5Validate

@@ -8,6 +8,8 @@ import type { FieldSchema } from '../../engine/schema/types';
  * widgets that follow other fields' values read `state` with useSnapshot.
  */
 export interface FormRunContext {
+  /** The JSON Schema of the fields (the root handed to @rjsf stays empty; FormFields renders these). */
+  schema: { properties?: Record<string, unknown>; required?: string[] };
   /** Live values and the keys hidden by depends (a valtio proxy). */
   state: { values: FormValues; hidden: string[] };
   /** Permissions and role for registered functions (lookup transforms, option functions). */

@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { FormFields } from './fields/FormFields';
 import { BaseAlert } from '../widgets/BaseAlert';
 import { CheckboxWidget } from '../widgets/CheckboxWidget';
 import { ColorWidget } from '../widgets/ColorWidget';
@@ -42,6 +43,9 @@ export const widgets: RegistryWidgetsType = {
   TableInput,
   hidden: HiddenWidget,
 };
+
+/** The root object field: flat compiled documents render without @rjsf's schema re-resolution. */
+export const fields: RegistryFieldsType = { ObjectField: FormFields };
 
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,

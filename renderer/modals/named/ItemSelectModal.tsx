@@ -16,6 +16,7 @@ export function ItemSelectModal({ modalId, entry, label, options, multiple, requ
   const ctx = useMemo<FormRunContext>(() => {
     const state = proxy({ values: {} as Record<string, unknown>, hidden: [] as string[] });
     return {
+      schema: {},
       state,
       functionContext: () => ({
         values: state.values,
