@@ -45,7 +45,7 @@ function BuyNotice() {
   if (!isDefaultTheme(theme) || !theme.buyNotice || !theme.buyUrl) return null;
   return (
     <p className="buy-notice">
-      {theme.buyNotice}{' '}
+      {t(theme.buyNotice)}{' '}
       <a href={theme.buyUrl} target="_blank" rel="noreferrer">
         {t('Get more resources')}
       </a>

@@ -4,6 +4,7 @@ import { menu } from '../routes/menu';
 import { routeIndex } from '../routes/resolve';
 import { SEARCH_SOURCES, searchMessages } from '../../engine/search/search';
 import { USER_LOAD_MESSAGES } from '../../engine/session/load-user';
+import defaultTheme from '../theme/default.json';
 
 // Node-side helper for the catalogue test: every interface string of the shell.
 // Literal `t('…')` calls in the shell's folders plus the strings the shell
@@ -37,6 +38,8 @@ export function dataKeys(): string[] {
     ...SEARCH_SOURCES.map((source) => source.label),
     ...Object.values(searchMessages),
     ...Object.values(USER_LOAD_MESSAGES),
+    // The default theme's own wording is interface text (a white-label theme brings its own).
+    defaultTheme.buyNotice,
   ];
 }
 
