@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { visibleMenu } from '../console/routes/resolve';
 import type { SessionUser } from '../engine/session/user';
-import { fixtureAccounts, login, loginWithForm } from './support/login';
+import { api, fixtureAccounts, login, loginWithForm } from './support/login';
 
 const roleAccounts = [
   fixtureAccounts.super,
@@ -207,4 +207,23 @@ test('the side-menu logo keeps the header height when the menu is longer than th
   const header = await page.locator('.app-header').boundingBox();
   const logo = await page.getByRole('link', { name: 'Fleet Console' }).boundingBox();
   expect(Math.round(logo!.height)).toBe(Math.round(header!.height));
+});
+
+test('a detail page names its item in the breadcrumbs and the document title', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: null });
+  const device = (await (await api(page, 'GET', '/devices?limit=1')).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const { id, name } = device.data[0];
+  await page.goto(`/devices/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/devices/${id}/activity$`));
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name })).toHaveAttribute('href', `/devices/${id}`);
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Activity');
+  await expect(page).toHaveTitle(`Activity · ${name} · Fleet Console`);
+  await page.goto('/companies/2');
+  await expect(crumbs.getByRole('link', { name: 'Acme Baltics' })).toHaveAttribute('href', '/companies/2');
+  // An unknown item keeps the generic title.
+  await page.goto('/vpn/hubs/999999/general');
+  await expect(crumbs.getByRole('link', { name: 'VPN hub', exact: true })).toBeVisible();
 });

@@ -3,18 +3,27 @@ import { Link, useParams } from 'react-router-dom';
 import { theme } from '../theme/theme';
 import { t } from '../../engine/i18n/i18n';
 import { fillPath, routeIndex } from '../routes/resolve';
+import type { RouteDef } from '../routes/table';
+import { useEntityName } from './entityName';
 import { useCurrentRoute } from './useCurrentRoute';
 
-/** Route trail plus the current route title. */
+const NO_TRAIL: RouteDef[] = [];
+
+/** Route trail plus the current route title; a detail route shows its item's name (the device, the company). */
 export function Breadcrumbs() {
   const current = useCurrentRoute();
   const params = useParams();
-  const title = current ? t(current.title) : '';
+  const trail = (current && routeIndex.get(current.name)?.trail) || NO_TRAIL;
+  const entity = useEntityName(current ? [...trail, current] : NO_TRAIL, params);
+  const label = (route: RouteDef) => (entity?.route === route ? entity.name : t(route.title));
+  const title = current ? label(current) : '';
+  const documentTitle = [title, entity && entity.route !== current ? entity.name : '', theme.appName]
+    .filter(Boolean)
+    .join(' · ');
   useEffect(() => {
-    document.title = title ? `${title} · ${theme.appName}` : theme.appName;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   if (!current) return null;
-  const trail = routeIndex.get(current.name)?.trail ?? [];
   const canLink = (path: string) =>
     path.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1).replace(/\?$/, '')]);
   return (
@@ -22,10 +31,10 @@ export function Breadcrumbs() {
       <ol>
         {trail.map((route) => (
           <li key={route.name}>
-            {canLink(route.path) ? <Link to={fillPath(route.path, params)}>{t(route.title)}</Link> : t(route.title)}
+            {canLink(route.path) ? <Link to={fillPath(route.path, params)}>{label(route)}</Link> : label(route)}
           </li>
         ))}
-        <li aria-current="page">{t(current.title)}</li>
+        <li aria-current="page">{label(current)}</li>
       </ol>
     </nav>
   );

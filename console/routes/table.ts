@@ -29,6 +29,11 @@ export interface RouteDef {
   auth?: 'none' | 'key';
   /** Hidden from tab strips (a tab reached only by link). */
   hiddenTab?: boolean;
+  /**
+   * API path (relative to /api, `:param` filled from the route) of the item a detail route shows;
+   * its `name` replaces the generic title in breadcrumbs and the document title.
+   */
+  entity?: string;
 }
 
 type Spec = Omit<RouteDef, 'page' | 'tabs'> & { tabs?: Spec[] };
@@ -62,9 +67,23 @@ const specs: Spec[] = [
     ],
   },
   { name: 'tags.main', path: '/tags', title: 'Tags', permission: 'view_tags' },
-  { name: 'tag.chart', path: '/tag/:id', title: 'Tag chart', permission: 'view_tags', parent: 'tags.main' },
+  {
+    name: 'tag.chart',
+    path: '/tag/:id',
+    title: 'Tag chart',
+    permission: 'view_tags',
+    parent: 'tags.main',
+    entity: '/tags?id=:id',
+  },
   { name: 'remote.access', path: '/remote/access', title: 'Remote access', permission: R },
-  { name: 'remote.info', path: '/remote/access/:id', title: 'Remote access', permission: R, parent: 'remote.access' },
+  {
+    name: 'remote.info',
+    path: '/remote/access/:id',
+    title: 'Remote access',
+    permission: R,
+    parent: 'remote.access',
+    entity: '/devices/remote-access?id=:id',
+  },
   { name: 'remote.mobile', path: '/remote/mobile', title: 'Mobile remote access', permission: R },
   { name: 'service.connect-history', path: '/access-history', title: 'Access history', permission: R },
   { name: 'vpn.hubs', path: '/vpn/hubs', title: 'VPN hubs', permission: VPN },
@@ -72,6 +91,7 @@ const specs: Spec[] = [
     name: 'vpn-hub',
     path: '/vpn/hubs/:id',
     title: 'VPN hub',
+    entity: '/vpn/hubs/:id',
     permission: VPN,
     parent: 'vpn.hubs',
     defaultTab: 'general',
@@ -88,6 +108,7 @@ const specs: Spec[] = [
     name: 'vpn-connect',
     path: '/vpn/quick-connect/:id',
     title: 'Quick connect',
+    entity: '/vpn/hubs/:id',
     permission: VPN,
     parent: 'vpn.quick-connect',
     defaultTab: 'general',
@@ -110,6 +131,7 @@ const specs: Spec[] = [
     name: 'company.info',
     path: '/companies/:company_id',
     title: 'Company',
+    entity: '/companies/:company_id',
     permission: 'view_companies',
     parent: 'users.companies',
     defaultTab: 'devices',
@@ -216,6 +238,7 @@ const specs: Spec[] = [
     name: 'automation',
     path: '/management/automations/:id',
     title: 'Automation',
+    entity: '/automations/:id',
     permission: 'view_device_alert_configurations',
     parent: 'automations',
     defaultTab: 'devices',
@@ -252,6 +275,7 @@ const specs: Spec[] = [
     name: 'device.detail',
     path: '/devices/:id',
     title: 'Device',
+    entity: '/devices/:id',
     permission: 'view_devices',
     parent: 'management.devices',
     defaultTab: 'activity',
