@@ -125,17 +125,19 @@ async function main() {
     );
     console.log(`| TableInput with ${TABLE_ROWS} rows, mount | ${ms(table.mount)} |`);
     console.log(`| TableInput with ${TABLE_ROWS} rows, keystroke | ${ms(table.keystroke)} |`);
-    const worst = Math.max(
-      ...rows
-        .filter((r) => r.contender === 'engine')
-        .map((r) => {
-          const base = rows.find((b) => b.size === r.size && b.contender === 'rjsf')!;
-          return r.mount / base.mount;
-        }),
-    );
+    const ratios = rows
+      .filter((r) => r.contender === 'engine')
+      .map((r) => {
+        const base = rows.find((b) => b.size === r.size && b.contender === 'rjsf')!;
+        return { mount: r.mount / base.mount, keystroke: r.keystroke / base.keystroke };
+      });
+    const worstMount = Math.max(...ratios.map((r) => r.mount));
+    const worstKeystroke = Math.max(...ratios.map((r) => r.keystroke));
     const k1000 = rows.find((r) => r.size === 1000 && r.contender === 'engine')!.keystroke;
     console.log('\nAims');
-    console.log(`- engine no slower than plain @rjsf/core at any size: worst mount ratio ${worst.toFixed(2)}`);
+    console.log(
+      `- engine no slower than plain @rjsf/core at any size: worst ratios mount ${worstMount.toFixed(2)}, keystroke ${worstKeystroke.toFixed(2)}`,
+    );
     console.log(`- one keystroke within a 16 ms frame at 1000 fields: ${ms(k1000)}`);
     console.log(`- 100,000 CSV lines interactive within 1 s: ${ms(csv.ms)}`);
   } finally {
