@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const get = vi.fn();
+vi.mock('../../engine/http/client', () => ({ http: { get: (...args: unknown[]) => get(...args) } }));
+
+import { loadLookupPage, lookupDependencies, lookupParams, staticOptions } from './lookup';
+import { clampMove } from './useDrag';
+
+const ctx = { values: { company_id: 4 }, permissions: ['super_admin'], role: 'super_admin' };
+
+describe('lookups', () => {
+  it('fills {key} parameters from the form values and leaves out empty ones', () => {
+    expect(lookupParams({ company_id: '{company_id}', type: 'firmware' }, { company_id: 4 })).toEqual({
+      company_id: 4,
+      type: 'firmware',
+    });
+    expect(lookupParams({ company_id: '{company_id}' }, { company_id: '' })).toEqual({});
+    expect(lookupDependencies({ lookup: 'roles', params: { company_id: '{company_id}', x: 1 } })).toEqual([
+      'company_id',
+    ]);
+  });
+
+  it('loads a page of 100 with the search text, offset and the lookup document keys', async () => {
+    get.mockResolvedValueOnce({
+      data: { success: true, data: [{ id: 3, name: 'Acme Baltics' }], meta: { total: 250 } },
+    });
+    const page = await loadLookupPage({ lookup: 'companies' }, ctx, { search: 'balt', offset: 100 });
+    expect(get.mock.calls[0][0]).toBe('/companies');
+    expect(get.mock.calls[0][1].params).toMatchObject({ limit: 100, offset: 100, q: 'balt' });
+    expect(page).toMatchObject({ total: 250, options: [{ value: 3, label: 'Acme Baltics' }] });
+  });
+
+  it('applies the transform and the valueKey override', async () => {
+    get.mockResolvedValueOnce({
+      data: {
+        success: true,
+        data: [
+          { id: 1, name: 'Free Credit', payment_type: 'free' },
+          { id: 2, name: 'Paid Credit', payment_type: 'paid' },
+        ],
+        meta: { total: 2 },
+      },
+    });
+    const page = await loadLookupPage(
+      { lookup: 'credit-types', transform: 'creditTypesForUser', valueKey: 'name' },
+      { ...ctx, permissions: [], role: 'admin' },
+      {},
+    );
+    expect(page.options.every((o) => typeof o.value === 'string')).toBe(true);
+    expect(page.options.map((o) => o.label).some((l) => /Paid/.test(l))).toBe(false);
+  });
+
+  it('static lists pass through; function lists are computed', () => {
+    expect(staticOptions([{ value: 'a', label: 'A' }], ctx)).toEqual([{ value: 'a', label: 'A' }]);
+    expect(staticOptions(undefined, ctx)).toEqual([]);
+    expect(staticOptions({ lookup: 'companies' }, ctx)).toBeUndefined();
+  });
+});
+
+describe('clampMove', () => {
+  it('keeps a dragged dialog inside the viewport', () => {
+    const rect = { left: 100, top: 50, right: 700, bottom: 450 } as DOMRect;
+    expect(clampMove(rect, -500, -500, 1280, 720)).toEqual({ x: -100, y: -50 });
+    expect(clampMove(rect, 2000, 2000, 1280, 720)).toEqual({ x: 580, y: 270 });
+    expect(clampMove(rect, 10, 20, 1280, 720)).toEqual({ x: 10, y: 20 });
+  });
+});
