@@ -227,3 +227,17 @@ test('a detail page names its item in the breadcrumbs and the document title', a
   await page.goto('/vpn/hubs/999999/general');
   await expect(crumbs.getByRole('link', { name: 'VPN hub', exact: true })).toBeVisible();
 });
+
+test('on a narrow screen a long tab strip scrolls in one row and shows the active tab', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, fixtureAccounts.super, { path: null });
+  const device = (await (await api(page, 'GET', '/devices?limit=1')).json()) as { data: { id: number }[] };
+  await page.goto(`/devices/${device.data[0].id}/esim`);
+  const strip = page.getByRole('navigation', { name: 'Device tabs' });
+  const first = await strip.getByRole('link', { name: 'Activity' }).boundingBox();
+  const esim = strip.getByRole('link', { name: 'eSIM' });
+  await expect(esim).toHaveAttribute('aria-current', 'page');
+  await expect(esim).toBeInViewport({ ratio: 1 });
+  expect(Math.round((await esim.boundingBox())!.y)).toBe(Math.round(first!.y));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

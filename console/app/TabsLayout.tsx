@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Outlet, useParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { fillPath, routeAllowed } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
@@ -14,9 +15,19 @@ function useVisibleTabs(route: RouteDef): RouteDef[] {
 export function TabsLayout({ route }: { route: RouteDef }) {
   const params = useParams();
   const tabs = useVisibleTabs(route);
+  const stripRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // On a narrow screen the strip scrolls: keep the active tab in sight (without moving the page).
+    const strip = stripRef.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    const [box, tab] = [strip.getBoundingClientRect(), active.getBoundingClientRect()];
+    strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname]);
   return (
     <div className="tabs-layout">
-      <nav className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
+      <nav ref={stripRef} className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
         {tabs.map((tab) => (
           <NavLink key={tab.name} to={fillPath(tab.path, params)} end={tab.path === route.path} className="tab">
             {t(tab.title)}
