@@ -84,4 +84,21 @@ describe('GlobalSearch', () => {
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('checkbox', { name: 'Tags' }) as HTMLInputElement).checked).toBe(false);
   });
+
+  it('closes when keyboard focus leaves the panel, not while it moves inside', () => {
+    render(
+      <MemoryRouter>
+        <GlobalSearch />
+        <button type="button">Elsewhere</button>
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    const input = screen.getByRole('combobox');
+    fireEvent.blur(input, { relatedTarget: screen.getByRole('checkbox', { name: 'Tags' }) });
+    expect(screen.getByRole('combobox')).toBeTruthy();
+    fireEvent.blur(screen.getByRole('checkbox', { name: 'Tags' }), {
+      relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }),
+    });
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
 });

@@ -175,7 +175,15 @@ export function GlobalSearch() {
   else if (results && !options.length) message = searchMessages.noResults;
 
   return (
-    <div className="search-panel" ref={panelRef}>
+    <div
+      className="search-panel"
+      ref={panelRef}
+      onBlur={(event) => {
+        // Tabbing out of the panel closes it like a click outside (focus moving to nothing does not).
+        const next = event.relatedTarget as Node | null;
+        if (next && !panelRef.current?.contains(next)) close();
+      }}
+    >
       <div className="search-input">
         <Icon name="search" />
         <input
