@@ -14,22 +14,33 @@ export function isAddKey(key: string, options: ListInputOptions = {}): boolean {
   return (options.addKeys ?? LIST_ADD_KEYS).includes(key);
 }
 
+/** A validity check for typed values of these options (the pattern RegExp is built once). */
+export function itemValidator(options: ListInputOptions = {}): (raw: string) => string | undefined {
+  if (options.type === 'number') {
+    const { min, max } = options;
+    return (raw) => {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) return 'Please enter a number.';
+      if (min !== undefined && n < min) return `Value must be greater than or equal to ${min}.`;
+      if (max !== undefined && n > max) return `Value must be less than or equal to ${max}.`;
+      return undefined;
+    };
+  }
+  const { minItemLength, maxItemLength } = options;
+  const pattern = options.pattern !== undefined ? new RegExp(`^(?:${options.pattern})$`) : undefined;
+  return (raw) => {
+    if (minItemLength !== undefined && raw.length < minItemLength)
+      return `Please lengthen this text to ${minItemLength} characters or more.`;
+    if (maxItemLength !== undefined && raw.length > maxItemLength)
+      return `Please shorten this text to ${maxItemLength} characters or less.`;
+    if (pattern && !pattern.test(raw)) return 'Please match the requested format.';
+    return undefined;
+  };
+}
+
 /** The validity message of a typed value (what the browser would say), or undefined. */
 export function itemValidity(raw: string, options: ListInputOptions = {}): string | undefined {
-  if (options.type === 'number') {
-    const n = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(n)) return 'Please enter a number.';
-    if (options.min !== undefined && n < options.min) return `Value must be greater than or equal to ${options.min}.`;
-    if (options.max !== undefined && n > options.max) return `Value must be less than or equal to ${options.max}.`;
-    return undefined;
-  }
-  if (options.minItemLength !== undefined && raw.length < options.minItemLength)
-    return `Please lengthen this text to ${options.minItemLength} characters or more.`;
-  if (options.maxItemLength !== undefined && raw.length > options.maxItemLength)
-    return `Please shorten this text to ${options.maxItemLength} characters or less.`;
-  if (options.pattern !== undefined && !new RegExp(`^(?:${options.pattern})$`).test(raw))
-    return 'Please match the requested format.';
-  return undefined;
+  return itemValidator(options)(raw);
 }
 
 export interface AddResult {
@@ -68,14 +79,26 @@ export function listInputRequired(items: readonly ListItem[], required: boolean 
   return !!required && items.length === 0;
 }
 
-/** A whole list shaped by the options: blanks skipped, numbers converted, duplicates dropped, cut at maxItems. */
-export function normaliseList(values: readonly unknown[], options: ListInputOptions = {}): ListItem[] {
-  let items: ListItem[] = [];
+/**
+ * A whole list shaped by the options in one pass: blanks and invalid values skipped, numbers converted,
+ * duplicates dropped (uniqueItems or noDupes), cut at maxItems. Same result as adding the values one by one.
+ */
+export function normaliseList(values: Iterable<unknown>, options: ListInputOptions = {}): ListItem[] {
+  const check = itemValidator(options);
+  const dropDupes = !!(options.noDupes || options.uniqueItems);
+  const max = options.maxItems ?? Infinity;
+  const items: ListItem[] = [];
+  const seen = new Set<ListItem>();
   for (const v of values) {
+    if (items.length >= max) break;
     const text = String(v ?? '').trim();
-    if (text === '') continue;
-    const res = addListItem(items, text, { ...options, noDupes: options.noDupes || options.uniqueItems });
-    items = res.items;
+    if (text === '' || check(text) !== undefined) continue;
+    const value: ListItem = options.type === 'number' ? Number(text) : text;
+    if (dropDupes) {
+      if (seen.has(value)) continue;
+      seen.add(value);
+    }
+    items.push(value);
   }
   return items;
 }
