@@ -178,6 +178,10 @@ test('Move device resources opens the generic form route', async ({ page }) => {
   await expect(page).toHaveURL(/\/forms\/move-device-resources$/);
   await expect(page.locator('main form, main [role="form"]').first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Move device resources' })).toHaveAttribute('aria-current', 'page');
+  // The breadcrumb and the document title name the form, not the generic "Form".
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Move device resources');
+  await expect(page).toHaveTitle('Move device resources · Fleet Console');
 });
 
 test('on a narrow screen the closed menu takes no focus; Esc closes the open menu and focus returns to the toggle', async ({

@@ -5,6 +5,7 @@ import { t } from '../../engine/i18n/i18n';
 import { fillPath, routeIndex } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useEntityName } from './entityName';
+import { useFormTitle } from './formTitle';
 import { useCurrentRoute } from './useCurrentRoute';
 
 const NO_TRAIL: RouteDef[] = [];
@@ -15,7 +16,13 @@ export function Breadcrumbs() {
   const params = useParams();
   const trail = (current && routeIndex.get(current.name)?.trail) || NO_TRAIL;
   const entity = useEntityName(current ? [...trail, current] : NO_TRAIL, params);
-  const label = (route: RouteDef) => (entity?.route === route ? entity.name : t(route.title));
+  // The generic form screen is named after its form ("Move device resources", not "Form").
+  const formTitle = useFormTitle(current?.name === 'form' ? params.name : undefined);
+  const label = (route: RouteDef) => {
+    if (entity?.route === route) return entity.name;
+    if (route === current && formTitle) return formTitle;
+    return t(route.title);
+  };
   const title = current ? label(current) : '';
   const documentTitle = [title, entity && entity.route !== current ? entity.name : '', theme.appName]
     .filter(Boolean)
