@@ -1,24 +1,72 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
 vi.mock('../../engine/http/client', () => ({ http: { get: (...args: unknown[]) => get(...args) } }));
 
-import { loadLookupPage, lookupDependencies, lookupParams, staticOptions } from './lookup';
+import { loadFormDocument } from '../../engine/schema/registry';
+import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions } from './lookup';
 import { clampMove } from './useDrag';
 
 const ctx = { values: { company_id: 4 }, permissions: ['super_admin'], role: 'super_admin' };
 
 describe('lookups', () => {
-  it('fills {key} parameters from the form values and leaves out empty ones', () => {
-    expect(lookupParams({ company_id: '{company_id}', type: 'firmware' }, { company_id: 4 })).toEqual({
-      company_id: 4,
-      type: 'firmware',
-    });
-    expect(lookupParams({ company_id: '{company_id}' }, { company_id: '' })).toEqual({});
+  beforeEach(() => get.mockReset());
+
+  it('fills {key} parameters from the form values and leaves out empty ones', async () => {
+    get.mockResolvedValue({ data: { success: true, data: [], meta: { total: 0 } } });
+    await loadLookupPage({ lookup: 'roles', params: { company_id: '{company_id}', type: 'firmware' } }, ctx, {});
+    expect(get.mock.lastCall?.[1].params).toMatchObject({ company_id: 4, type: 'firmware' });
+    await loadLookupPage(
+      { lookup: 'roles', params: { company_id: '{company_id}' } },
+      { ...ctx, values: { company_id: '' } },
+      {},
+    );
+    expect(get.mock.lastCall?.[1].params).not.toHaveProperty('company_id');
     expect(lookupDependencies({ lookup: 'roles', params: { company_id: '{company_id}', x: 1 } })).toEqual([
       'company_id',
     ]);
   });
+
+  it('reads dotted label and description keys (data-collect configs: config.name)', async () => {
+    get.mockResolvedValueOnce({
+      data: {
+        success: true,
+        data: [{ id: 9, config: { name: 'Signal', description: 'Signal strength' } }],
+        meta: { total: 1 },
+      },
+    });
+    const page = await loadLookupPage({ lookup: 'data-collect-configs' }, ctx, {});
+    expect(page.options).toEqual([
+      {
+        value: 9,
+        label: 'Signal',
+        description: 'Signal strength',
+        item: { id: 9, config: { name: 'Signal', description: 'Signal strength' } },
+      },
+    ]);
+  });
+
+  it.each(['create-code', 'move-resources'])(
+    '%s submits the credit type name (spec payload credit_type_name)',
+    async (name) => {
+      const doc = await loadFormDocument(name);
+      const field = doc?.fields.find((f) => f.key === 'credit_type_name');
+      const source = field?.options;
+      if (!isLookupRef(source)) throw new Error(`${name}: credit_type_name has no lookup`);
+      get.mockResolvedValueOnce({
+        data: {
+          success: true,
+          data: [
+            { id: 1, name: 'Free Credit', payment_type: 'free' },
+            { id: 2, name: 'Paid Credit', payment_type: 'paid' },
+          ],
+          meta: { total: 2 },
+        },
+      });
+      const page = await loadLookupPage(source, ctx, {});
+      expect(page.options.map((o) => o.value)).toEqual(['Free Credit', 'Paid Credit']);
+    },
+  );
 
   it('loads a page of 100 with the search text, offset and the lookup document keys', async () => {
     get.mockResolvedValueOnce({

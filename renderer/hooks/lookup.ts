@@ -1,9 +1,8 @@
-import { LOOKUP_PAGE_SIZE } from '../../engine/constants';
 import { http } from '../../engine/http/client';
-import type { FormValues } from '../../engine/schema/depends';
+import { lookupOptions, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { loadLookupDocument } from '../../engine/schema/registry';
-import type { LookupRef, OptionItem, OptionsSource, ParamValue } from '../../engine/schema/types';
+import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
 
 // Options of select-like widgets: a static list, a registered option function,
 // or a page of a lookup document's list (search and paging through the API).
@@ -20,33 +19,18 @@ export interface LookupPage {
 
 export const isLookupRef = (s: OptionsSource | undefined): s is LookupRef => !!s && !Array.isArray(s) && 'lookup' in s;
 
-/** Replaces '{key}' parameters with form values; a parameter whose value is empty is left out. */
-export function lookupParams(
-  params: Record<string, ParamValue> | undefined,
-  values: FormValues,
-): Record<string, ParamValue> {
-  const out: Record<string, ParamValue> = {};
-  for (const [name, raw] of Object.entries(params ?? {})) {
-    const m = typeof raw === 'string' ? /^\{(\w+)\}$/.exec(raw) : null;
-    if (!m) out[name] = raw;
-    else {
-      const v = values[m[1]];
-      if (v !== undefined && v !== null && v !== '') out[name] = v as ParamValue;
-    }
-  }
-  return out;
-}
-
-/** Names of the form values a lookup's parameters follow. */
+/** Names of the form values a lookup's parameters follow (its '{key}' placeholders). */
 export function lookupDependencies(source: OptionsSource | undefined): string[] {
   if (!isLookupRef(source)) return [];
-  return Object.values(source.params ?? {}).flatMap((raw) => {
-    const m = typeof raw === 'string' ? /^\{(\w+)\}$/.exec(raw) : null;
-    return m ? [m[1]] : [];
-  });
+  return Object.values(source.params ?? {}).flatMap((raw) =>
+    typeof raw === 'string' ? [...raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]) : [],
+  );
 }
 
-/** Loads one page of a lookup list. */
+/**
+ * Loads one page of a lookup list: the request and the options come from engine/schema/lookup
+ * (the field's valueKey/labelKey override the document's, dotted keys such as config.name).
+ */
 export async function loadLookupPage(
   source: LookupRef,
   ctx: FunctionContext,
@@ -54,15 +38,9 @@ export async function loadLookupPage(
 ): Promise<LookupPage> {
   const doc = await loadLookupDocument(source.lookup);
   if (!doc) throw new Error(`Unknown lookup ${source.lookup}`);
-  const params: Record<string, unknown> = {
-    ...(doc.params ?? {}),
-    ...lookupParams(source.params, ctx.values),
-    limit: doc.limit ?? LOOKUP_PAGE_SIZE,
-    offset: query.offset ?? 0,
-  };
-  if (query.search) params[doc.searchParam ?? 'q'] = query.search;
-  const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(doc.path, {
-    params,
+  const request = lookupRequest(doc, source, ctx.values, query.search);
+  const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(request.url, {
+    params: { ...request.params, offset: query.offset ?? 0 },
     signal: query.signal,
     skipCancel: true,
   });
@@ -73,17 +51,8 @@ export async function loadLookupPage(
     if (!transform) throw new Error(`Unknown transform ${source.transform}`);
     items = transform(items, source.params ?? {}, ctx);
   }
-  const valueKey = source.valueKey ?? doc.valueKey;
-  const labelKey = source.labelKey ?? doc.labelKey;
-  return {
-    total,
-    options: items.map((item) => ({
-      value: item[valueKey] as OptionItem['value'],
-      label: String(item[labelKey] ?? item[valueKey] ?? ''),
-      description: doc.descriptionKey && item[doc.descriptionKey] ? String(item[doc.descriptionKey]) : undefined,
-      item,
-    })),
-  };
+  const options = lookupOptions(doc, source, items);
+  return { total, options: options.map((option, i) => ({ ...option, item: items[i] })) };
 }
 
 /** Static and function option lists (lookups go through loadLookupPage). */
