@@ -245,3 +245,11 @@ test('on a narrow screen a long tab strip scrolls in one row and shows the activ
   expect(Math.round((await esim.boundingBox())!.y)).toBe(Math.round(first!.y));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a tabbed page with one permitted tab shows no tab strip', async ({ page }) => {
+  await login(page, fixtureAccounts.guest, { path: '/users' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Users tabs' })).toHaveCount(0);
+  await page.goto('/reports');
+  await expect(page.getByRole('navigation', { name: 'Reports tabs' })).toBeVisible();
+});

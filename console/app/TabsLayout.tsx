@@ -27,13 +27,16 @@ export function TabsLayout({ route }: { route: RouteDef }) {
   }, [pathname]);
   return (
     <div className="tabs-layout">
-      <nav ref={stripRef} className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
-        {tabs.map((tab) => (
-          <NavLink key={tab.name} to={fillPath(tab.path, params)} end={tab.path === route.path} className="tab">
-            {t(tab.title)}
-          </NavLink>
-        ))}
-      </nav>
+      {/* A strip with one tab is noise (a guest sees only "Users" of the Users tabs). */}
+      {tabs.length > 1 && (
+        <nav ref={stripRef} className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
+          {tabs.map((tab) => (
+            <NavLink key={tab.name} to={fillPath(tab.path, params)} end={tab.path === route.path} className="tab">
+              {t(tab.title)}
+            </NavLink>
+          ))}
+        </nav>
+      )}
       <div className="tab-panel">
         <Outlet />
       </div>
