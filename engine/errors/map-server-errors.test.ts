@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapServerErrors } from './map-server-errors';
+import { fieldForSource, mapServerErrors } from './map-server-errors';
 
 const keys = ['name', 'email', 'password', 'password_confirmation', 'serial', 'file', 'tasks'];
 
@@ -48,13 +48,34 @@ describe('mapServerErrors', () => {
     expect(r).toEqual({ fields: {}, general: ['Quota exceeded', 'Nope'], clear: [] });
   });
 
+  it('hides the errors of a permission-gated field the form left out (not in the general list either)', () => {
+    const visible = ['credit_type_name', 'amount'];
+    expect(
+      mapServerErrors([{ message: 'Company required', source: 'company_id' }], visible, { hiddenKeys: ['company_id'] }),
+    ).toEqual({ fields: {}, general: [], clear: [] });
+    expect(
+      mapServerErrors([{ message: 'Too big', source: 'amount' }], visible, { hiddenKeys: ['company_id'] }).fields,
+    ).toEqual({ amount: ['Too big'] });
+  });
+
+  it('a password error clears password_confirmation, a server message for it included', () => {
+    const r = mapServerErrors(
+      [
+        { message: 'Passwords differ', source: 'password_confirmation' },
+        { message: 'Too weak', source: 'password' },
+      ],
+      keys,
+    );
+    expect(r).toEqual({ fields: { password: ['Too weak'] }, general: [], clear: ['password_confirmation'] });
+  });
+
   it('hides the messages of a permission-hidden field', () => {
     expect(
       mapServerErrors([{ message: 'x', source: 'company_id' }], ['company_id'], { hiddenKeys: ['company_id'] }),
     ).toEqual({ fields: {}, general: [], clear: [] });
   });
 
-  it('property: every server error lands on a field or in the general list, none is lost', () => {
+  it('property: every server error lands on a field or in the general list, none is lost (but cleared ones)', () => {
     const source = fc.oneof(
       fc.constantFrom(...keys, 'id', 'data.0.serial', 'tasks.1.name', 'x/1/y', ''),
       fc.string({ maxLength: 12 }),
@@ -69,7 +90,10 @@ describe('mapServerErrors', () => {
       fc.property(fc.array(item, { maxLength: 15 }), fc.boolean(), (errors, withFile) => {
         const r = mapServerErrors(errors, keys, withFile ? { fileField: 'file' } : {});
         const placed = Object.values(r.fields).flat().length + r.general.length;
-        expect(placed).toBe(errors.filter((e) => e.code !== 'UNAUTHORIZED').length);
+        const onCleared = (e: (typeof errors)[number]) =>
+          !!e.source && !(withFile && e.source.includes('/')) && r.clear.includes(fieldForSource(e.source, keys) ?? '');
+        expect(placed).toBe(errors.filter((e) => e.code !== 'UNAUTHORIZED' && !onCleared(e)).length);
+        for (const key of r.clear) expect(r.fields[key]).toBeUndefined();
         for (const key of Object.keys(r.fields)) expect(keys).toContain(key);
       }),
       { numRuns: 300 },

@@ -58,8 +58,9 @@ export function mapServerErrors(
       add(opts.fileField, fileErrorMessage(error.message, source));
       continue;
     }
+    // A permission-hidden field is not among the form's fields; its errors are hidden with it.
+    if (source && opts.hiddenKeys?.length && fieldForSource(source, opts.hiddenKeys) !== undefined) continue;
     const key = source ? fieldForSource(source, fieldKeys) : undefined;
-    if (key && opts.hiddenKeys?.includes(key)) continue;
     if (!key) {
       result.general.push(error.message);
       continue;
@@ -68,5 +69,7 @@ export function mapServerErrors(
     if (key === 'password' && !result.clear.includes('password_confirmation'))
       result.clear.push('password_confirmation');
   }
+  // A cleared field shows no message, not even one the server sent for it.
+  for (const key of result.clear) delete result.fields[key];
   return result;
 }

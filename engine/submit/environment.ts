@@ -27,6 +27,8 @@ export interface EnvironmentOptions {
   verb?: string;
   /** Key of the form's file field (upload errors land on it). */
   fileField?: string;
+  /** Keys of the document's fields the user lacks the permission for: their errors are hidden too. */
+  hiddenKeys?: readonly string[];
   close(result: unknown): void;
   navigateBack(): void;
 }
@@ -70,7 +72,8 @@ export function createSubmitEnvironment(options: EnvironmentOptions): SubmitEnvi
     openErrorModal(messages) {
       openModal({ id: 'error', title: 'Error', component: 'Error', props: { messages } });
     },
-    mapErrors: (items, fieldKeys) => mapServerErrors(items, fieldKeys, { fileField: options.fileField }),
+    mapErrors: (items, fieldKeys) =>
+      mapServerErrors(items, fieldKeys, { fileField: options.fileField, hiddenKeys: options.hiddenKeys }),
     successMessage: (request) =>
       resultMessage({ ok: true, method: request.method, url: request.url, item: options.item, verb: options.verb }),
     failureMessage: (request, error) =>

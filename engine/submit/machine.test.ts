@@ -133,6 +133,24 @@ describe('submit state machine', () => {
     expect(submission.state.fieldErrors).toEqual({});
   });
 
+  it('clears the fields the mapping names (password_confirmation after a password error) and tells the form', async () => {
+    const onClearErrors = vi.fn();
+    const { submission } = setup(
+      (c) => fail(c, 422, { success: false, errors: [{ code: 'X', message: 'Too weak', source: 'password' }] }),
+      { fieldKeys: ['password', 'password_confirmation'], onClearErrors },
+      {
+        mapErrors: () => ({
+          fields: { password: ['Too weak'], password_confirmation: ['Stale'] },
+          general: [],
+          clear: ['password_confirmation'],
+        }),
+      },
+    );
+    await submission.submit(request);
+    expect(submission.state.fieldErrors).toEqual({ password: ['Too weak'] });
+    expect(onClearErrors).toHaveBeenCalledWith(['password_confirmation']);
+  });
+
   it('shows a single general error as a toast when asked, or opens the Error modal with modalError', async () => {
     const body = { success: false, errors: [{ code: 'FORBIDDEN', message: 'No way', source: null }] };
     const a = setup((c) => fail(c, 403, body), { toastErrors: true });

@@ -43,6 +43,8 @@ export interface SubmitRequest {
 export interface MappedErrors {
   fields: Record<string, string[]>;
   general: string[];
+  /** Field keys whose current message is cleared (password_confirmation after a password error). */
+  clear?: string[];
 }
 
 /** What the success and failure rules need to know about the form. */
@@ -59,6 +61,8 @@ export interface SubmitBehaviour {
   onFormRoute?: boolean;
   selection?: unknown[];
   fieldKeys: string[];
+  /** Told the field keys whose (client-side) messages the server errors clear. */
+  onClearErrors?: (keys: string[]) => void;
   onSuccess?: (result: unknown) => void;
   onError?: (error: unknown) => void;
 }
@@ -193,7 +197,10 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
       env.openErrorModal(all);
       return;
     }
-    state.fieldErrors = mapped.fields;
+    const fields = { ...mapped.fields };
+    for (const key of mapped.clear ?? []) delete fields[key];
+    state.fieldErrors = fields;
+    if (mapped.clear?.length) behaviour.onClearErrors?.(mapped.clear);
     if (behaviour.toastErrors && mapped.general.length === 1) {
       env.toast({ message: mapped.general[0], type: 'error' });
       state.generalErrors = [];

@@ -109,6 +109,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
       item: doc.item,
       verb: doc.verb,
       fileField: compiled.fields.find((f) => f.type === 'file')?.key,
+      hiddenKeys: doc.fields.filter((f) => !compiled.fields.includes(f)).map((f) => f.key),
       close: (result) => callbacks.current.onClose(result),
       navigateBack: () => callbacks.current.navigateBack?.(),
     });
@@ -125,6 +126,12 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
         onFormRoute,
         selection: options?.selection,
         fieldKeys: compiled.fields.map((f) => f.key),
+        onClearErrors: (keys) =>
+          setClientErrors((errors) =>
+            keys.some((k) => k in errors)
+              ? Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)))
+              : errors,
+          ),
         onSuccess: options?.onSuccess,
         onError: options?.onError,
       },
