@@ -3,6 +3,10 @@
 import { Link } from 'react-router-dom';
 import { formatCell, type FormatContext } from '../../engine/format/formatters';
 import { readPath, resolvePath } from '../../engine/pages/template';
+import { t } from '../../engine/i18n/i18n';
+
+/** Formatters that answer words (states, yes/no) rather than data: their output is translated. */
+const WORDS = new Set(['deviceStatus', 'boolean', 'enabled', 'facelift', 'l2tp', 'attempt']);
 
 interface Props {
   column: { key: string; formatter?: string; link?: string };
@@ -14,11 +18,12 @@ interface Props {
 
 export function Cell({ column, row, ctx, placeholder = '' }: Props) {
   const value = readPath(row, column.key);
-  const text = formatCell(column.formatter, value, row, ctx) || placeholder;
+  const raw = formatCell(column.formatter, value, row, ctx);
+  const text = (column.formatter && WORDS.has(column.formatter) ? t(raw) : raw) || placeholder;
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
   if (column.formatter === 'deviceStatus') {
-    return <span className={`status status-${text.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
+    return <span className={`status status-${raw.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
   }
   return <>{text}</>;
 }

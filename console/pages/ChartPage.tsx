@@ -7,6 +7,7 @@ import { fetchRows } from '../../engine/pages/fetch-list';
 import { readPath, type Scope } from '../../engine/pages/template';
 import type { PageChart, PageDocument } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
+import { t } from '../../engine/i18n/i18n';
 
 const W = 720;
 const H = 260;
@@ -22,7 +23,7 @@ function Chart({ chart, rows, title }: { chart: PageChart; rows: Record<string, 
   const label = (row: Record<string, unknown>) => formatCell(chart.xFormatter, readPath(row, chart.x), row, {});
   const every = Math.max(1, Math.ceil(rows.length / 12));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title} chart`} className="page-chart">
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('{title} chart', { title })} className="page-chart">
       <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} stroke="currentColor" />
       {[0, 0.5, 1].map((f) => (
         <text key={f} x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11">
@@ -96,14 +97,14 @@ export function ChartPage({
       {doc.description && <p>{doc.description}</p>}
       {error && (
         <p role="alert" className="page-error">
-          {doc.error ?? 'Failed to load.'} {error}
+          {doc.error ?? t('Failed to load.')} {error}
         </p>
       )}
-      {!rows && !error && <p aria-busy="true">Loading…</p>}
-      {rows && rows.length === 0 && <p className="page-empty">{doc.empty ?? 'No data'}</p>}
+      {!rows && !error && <p aria-busy="true">{t('Loading…')}</p>}
+      {rows && rows.length === 0 && <p className="page-empty">{doc.empty ?? t('No data')}</p>}
       {rows && rows.length > 0 && (
         <>
-          <ul className="chart-legend" aria-label="Legend">
+          <ul className="chart-legend" aria-label={t('Legend')}>
             {chart.series.map((s, i) => (
               <li key={s.key}>
                 <span className="swatch" style={{ background: paletteColor(i) }} aria-hidden="true" />
@@ -113,7 +114,7 @@ export function ChartPage({
           </ul>
           <Chart chart={chart} rows={rows} title={doc.title} />
           <details>
-            <summary>Data table</summary>
+            <summary>{t('Data table')}</summary>
             <table className="page-table">
               <caption>{doc.title}</caption>
               <thead>

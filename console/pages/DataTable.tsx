@@ -7,6 +7,7 @@ import type { FormatContext } from '../../engine/format/formatters';
 import type { PageAction, PageColumn } from '../../engine/pages/types';
 import { ActionButtons } from './ActionButtons';
 import { Cell } from './Cell';
+import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   caption: string;
@@ -36,7 +37,7 @@ function PageCheckbox(props: { state: 'all' | 'some' | 'none'; onChange: () => v
     <input
       ref={ref}
       type="checkbox"
-      aria-label="Select all rows on this page"
+      aria-label={t('Select all rows on this page')}
       checked={state === 'all'}
       disabled={disabled}
       onChange={onChange}
@@ -89,7 +90,7 @@ export function DataTable(props: Props) {
           })}
           {!!rowActions?.length && (
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('Actions')}</span>
             </th>
           )}
         </tr>
@@ -104,7 +105,7 @@ export function DataTable(props: Props) {
                 <td className="col-select">
                   <input
                     type="checkbox"
-                    aria-label={`Select ${name}`}
+                    aria-label={t('Select {name}', { name })}
                     checked={isSelected(selection!, id)}
                     disabled={props.busy}
                     onChange={() => props.onToggleRow?.(row)}

@@ -9,6 +9,7 @@ import { ActionButtons } from './ActionButtons';
 import { Cell } from './Cell';
 import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
+import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   doc: PageDocument;
@@ -47,10 +48,10 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
       </header>
       {error && (
         <p role="alert" className="page-error">
-          {doc.error ?? 'Failed to load.'} {error}
+          {doc.error ?? t('Failed to load.')} {error}
         </p>
       )}
-      {!item && !error && <p aria-busy="true">Loading…</p>}
+      {!item && !error && <p aria-busy="true">{t('Loading…')}</p>}
       {item && (
         <dl className="detail-list">
           {(doc.fields ?? []).map((field) => (

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { lookupOptions } from '../../engine/pages/lookup';
 import type { PageFilter, PageOption, PageSearch } from '../../engine/pages/types';
 import { useAllowed } from './ActionButtons';
+import { t } from '../../engine/i18n/i18n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -29,7 +30,7 @@ export function SearchBox({
   }, [text, value]);
   return (
     <span className="page-search">
-      <label htmlFor={id}>{search.label ?? 'Search'}</label>
+      <label htmlFor={id}>{search.label ?? t('Search')}</label>
       <input
         id={id}
         type="search"
@@ -72,7 +73,7 @@ function FilterControl({
         <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">All</option>
+          <option value="">{t('All')}</option>
           {options.map((o) => (
             <option key={String(o.value)} value={String(o.value)}>
               {o.label}
@@ -96,7 +97,7 @@ export function Filters({
   const permitted = useAllowed(filters);
   if (!permitted.length) return null;
   return (
-    <div className="page-filters" role="group" aria-label="Filters">
+    <div className="page-filters" role="group" aria-label={t('Filters')}>
       {permitted.map((filter) => (
         <FilterControl
           key={filter.key}

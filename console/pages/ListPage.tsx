@@ -18,6 +18,7 @@ import { TablePreferences } from './TablePreferences';
 import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
+import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   doc: PageDocument;
@@ -68,13 +69,13 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
         {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
         <button type="button" className="fc-btn" onClick={list.reload}>
-          Reload
+          {t('Reload')}
         </button>
         <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />
       </div>
       {doc.selectable && (
-        <div className="page-bulk" role="region" aria-label="Selection">
-          <span aria-live="polite">{count === 0 ? 'No rows selected' : `${count} selected`}</span>
+        <div className="page-bulk" role="region" aria-label={t('Selection')}>
+          <span aria-live="polite">{count === 0 ? t('No rows selected') : t('{count} selected', { count })}</span>
           {count > 0 && (
             <>
               <ActionButtons
@@ -82,7 +83,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
                 onRun={(action) => run(action, { ids: selectedIds(selection) })}
               />
               <button type="button" className="fc-btn" onClick={() => setSelection(emptySelection)}>
-                Clear selection
+                {t('Clear selection')}
               </button>
             </>
           )}
@@ -90,7 +91,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
       )}
       {load.error ? (
         <p role="alert" className="page-error">
-          {doc.error ?? 'Failed to load the list.'} {load.error}
+          {doc.error ?? t('Failed to load the list.')} {load.error}
         </p>
       ) : (
         <>
@@ -111,7 +112,9 @@ export function ListPage({ doc, name, scope, nested }: Props) {
             ctx={ctx}
             busy={load.loading}
           />
-          {!load.loading && load.rows.length === 0 && <p className="page-empty">{doc.empty ?? 'No records found'}</p>}
+          {!load.loading && load.rows.length === 0 && (
+            <p className="page-empty">{doc.empty ?? t('No records found')}</p>
+          )}
           <Pagination
             page={state.page}
             pageSize={state.pageSize}

@@ -4,9 +4,11 @@ import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { loadPageDocument } from '../../engine/pages/registry';
 import { allowed } from '../../engine/pages/permissions';
+import { translateDocument } from '../../engine/pages/translate';
 import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
 import './pages.css';
+import { t } from '../../engine/i18n/i18n';
 
 const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
@@ -22,20 +24,20 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
   useEffect(() => {
     let live = true;
     setDoc(undefined);
-    void loadPageDocument(name).then((d) => live && setDoc(d ?? null));
+    void loadPageDocument(name).then((d) => live && setDoc(d ? translateDocument(d, t) : null));
     return () => {
       live = false;
     };
   }, [name]);
-  if (doc === undefined) return <p aria-busy="true">Loading…</p>;
-  if (doc === null) return <p role="alert">Page “{name}” has no page document.</p>;
+  if (doc === undefined) return <p aria-busy="true">{t('Loading…')}</p>;
+  if (doc === null) return <p role="alert">{t('Page “{name}” has no page document.', { name })}</p>;
   if (!allowed(user as Parameters<typeof allowed>[0], doc)) {
-    return <p role="alert">You do not have permission to view {doc.title}.</p>;
+    return <p role="alert">{t('You do not have permission to view {title}.', { title: doc.title })}</p>;
   }
   const scope = { ...params };
   const props = { doc, name, scope, nested };
   return (
-    <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+    <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
       {doc.kind === 'list' && <ListPage key={name} {...props} />}
       {doc.kind === 'tabs' && <TabsPage key={name} {...props} />}
       {doc.kind === 'detail' && <DetailPage key={name} {...props} />}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { pageCount } from '../../engine/pages/list-state';
+import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   page: number;
@@ -17,11 +18,11 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
   const last = Math.min(total, page * pageSize);
   const fmt = new Intl.NumberFormat('en');
   return (
-    <nav className="page-pagination" aria-label="Pagination">
+    <nav className="page-pagination" aria-label={t('Pagination')}>
       <span aria-live="polite">
-        {fmt.format(first)}–{fmt.format(last)} of {fmt.format(total)}
+        {t('{first}–{last} of {total}', { first: fmt.format(first), last: fmt.format(last), total: fmt.format(total) })}
       </span>
-      <label htmlFor={id}>Rows per page</label>
+      <label htmlFor={id}>{t('Rows per page')}</label>
       <select id={id} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
         {pageSizes.map((size) => (
           <option key={size} value={size}>
@@ -30,19 +31,17 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
         ))}
       </select>
       <button type="button" className="fc-btn" onClick={() => onPage(1)} disabled={page <= 1}>
-        First page
+        {t('First page')}
       </button>
       <button type="button" className="fc-btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous page
+        {t('Previous page')}
       </button>
-      <span>
-        Page {fmt.format(Math.min(page, pages))} of {fmt.format(pages)}
-      </span>
+      <span>{t('Page {page} of {pages}', { page: fmt.format(Math.min(page, pages)), pages: fmt.format(pages) })}</span>
       <button type="button" className="fc-btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next page
+        {t('Next page')}
       </button>
       <button type="button" className="fc-btn" onClick={() => onPage(pages)} disabled={page >= pages}>
-        Last page
+        {t('Last page')}
       </button>
     </nav>
   );

@@ -13,6 +13,7 @@ import {
   type TablePreferences as Prefs,
 } from '../../engine/pages/preferences';
 import type { PageDocument } from '../../engine/pages/types';
+import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   doc: PageDocument;
@@ -35,12 +36,12 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Table preferences
+        {t('Table preferences')}
       </button>
       {open && (
-        <div id={panelId} role="group" aria-label="Table preferences" className="page-preferences-panel">
+        <div id={panelId} role="group" aria-label={t('Table preferences')} className="page-preferences-panel">
           <fieldset>
-            <legend>Columns</legend>
+            <legend>{t('Columns')}</legend>
             <ul>
               {columns.map((column, i) => (
                 <li key={column.key}>
@@ -55,7 +56,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
                   <button
                     type="button"
                     className="fc-btn page-btn-small"
-                    aria-label={`Move ${column.title} up`}
+                    aria-label={t('Move {title} up', { title: column.title })}
                     disabled={i === 0}
                     onClick={() => onChange(moveColumn(doc, prefs, column.key, -1))}
                   >
@@ -64,7 +65,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
                   <button
                     type="button"
                     className="fc-btn page-btn-small"
-                    aria-label={`Move ${column.title} down`}
+                    aria-label={t('Move {title} down', { title: column.title })}
                     disabled={i === columns.length - 1}
                     onClick={() => onChange(moveColumn(doc, prefs, column.key, 1))}
                   >
@@ -75,14 +76,14 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
             </ul>
           </fieldset>
           {offReminders.length > 0 && (
-            <fieldset aria-label="Hidden prompts">
-              <legend>Hidden prompts</legend>
+            <fieldset aria-label={t('Hidden prompts')}>
+              <legend>{t('Hidden prompts')}</legend>
               <ul>
                 {offReminders.map((r) => (
                   <li key={r.key}>
                     {r.label}{' '}
                     <button type="button" className="fc-btn page-btn-small" onClick={() => void deleteSetting(r.key)}>
-                      Show again
+                      {t('Show again')}
                     </button>
                   </li>
                 ))}

@@ -7,6 +7,7 @@ import { readPath, resolvePath, type Scope } from '../../engine/pages/template';
 import { buildTree, type TreeNode } from '../../engine/pages/tree';
 import type { PageDocument, PageTree } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
+import { t } from '../../engine/i18n/i18n';
 
 function Branch({ nodes, tree }: { nodes: TreeNode[]; tree: PageTree }) {
   const ctx = useFormatContext();
@@ -63,11 +64,11 @@ export function TreePage({
       {doc.description && <p>{doc.description}</p>}
       {error && (
         <p role="alert" className="page-error">
-          {doc.error ?? 'Failed to load.'} {error}
+          {doc.error ?? t('Failed to load.')} {error}
         </p>
       )}
-      {!rows && !error && <p aria-busy="true">Loading…</p>}
-      {rows && rows.length === 0 && <p className="page-empty">{doc.empty ?? 'No data'}</p>}
+      {!rows && !error && <p aria-busy="true">{t('Loading…')}</p>}
+      {rows && rows.length === 0 && <p className="page-empty">{doc.empty ?? t('No data')}</p>}
       {roots.length > 0 && (
         <nav aria-label={doc.title} className="page-tree">
           <Branch nodes={roots} tree={tree} />

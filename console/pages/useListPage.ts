@@ -1,7 +1,7 @@
 // State of one list page: URL-held query (page, sort, search, filters), the
 // fetched rows, table preferences in the settings store, selection across
 // pages, and the refresh interval.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { isCancel } from '../../engine/http/client';
@@ -10,7 +10,8 @@ import { settingsState, setSetting } from '../../engine/stores/settings';
 import { fetchList, type ListPageData } from '../../engine/pages/fetch-list';
 import { defaultListState, parseListState, serializeListState, type ListState } from '../../engine/pages/list-state';
 import { preferencesKey, type TablePreferences } from '../../engine/pages/preferences';
-import { emptySelection, type Selection } from '../../engine/pages/selection';
+import type { Selection } from '../../engine/pages/selection';
+import { getSelection, setSelection as storeSelection, subscribeSelection } from '../../engine/pages/selection-store';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
 
@@ -29,7 +30,12 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
   const state = useMemo(() => parseListState(searchParams, doc, base), [searchParams, doc, base]);
   const [load, setLoad] = useState<ListLoad>({ rows: [], total: 0, loading: true });
   const [reloadToken, setReloadToken] = useState(0);
-  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const selectionKey = `${name}:${JSON.stringify(scope)}`;
+  const selection = useSyncExternalStore(
+    useCallback((listener: () => void) => subscribeSelection(selectionKey, listener), [selectionKey]),
+    () => getSelection(selectionKey),
+  );
+  const setSelection = useCallback((next: Selection) => storeSelection(selectionKey, next), [selectionKey]);
   const [refreshSeconds, setRefreshSeconds] = useState(0);
   const scopeKey = JSON.stringify(scope);
   const stateKey = JSON.stringify(state);
