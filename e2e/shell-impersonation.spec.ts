@@ -25,6 +25,29 @@ test('impersonating shows the banner and the marker; cancelling refreshes and re
   await expect(page.getByText(/You are impersonating/)).toHaveCount(0);
 });
 
+test('on a narrow screen the impersonating header fits: search as an icon, cancel button, ringed avatar', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, fixtureAccounts.super, { path: '/404' });
+  const started = await api(page, 'POST', '/users/4/impersonate');
+  expect(started.status(), await started.text()).toBe(200);
+  await page.goto('/management/devices');
+  const header = page.getByRole('banner');
+  for (const name of ['Menu', 'Search', 'Cancel impersonation', 'Notifications', 'Account menu']) {
+    await expect(header.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const cancel = await header.getByRole('button', { name: 'Cancel impersonation' }).boundingBox();
+  expect(cancel!.height).toBeLessThan(40);
+  await header.getByRole('button', { name: 'Search', exact: true }).click();
+  const panel = await page.getByRole('combobox', { name: 'Search' }).boundingBox();
+  expect(panel!.width).toBeGreaterThan(250);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Cancel impersonation' }).click();
+  await expect(page.getByText(/You are impersonating/)).toHaveCount(0);
+});
+
 test('a user who granted impersonation access can revoke it from the account menu', async ({ page }) => {
   await login(page, fixtureAccounts.endUser, { path: '/management/devices' });
   await page.getByRole('button', { name: 'Account menu' }).click();
