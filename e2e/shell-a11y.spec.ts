@@ -18,6 +18,18 @@ test('login page passes axe', async ({ page }) => {
   await audit(page);
 });
 
+test('the login error passes axe in dark mode too (danger text readable on dark surfaces)', async ({ page }) => {
+  await page.goto('/account/login');
+  await page.context().addCookies([{ name: 'dark_mode', value: 'enable', url: page.url() }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByLabel('E-mail').fill('super@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.form-error')).toBeVisible();
+  await audit(page);
+});
+
 test('the shell (side menu, header, breadcrumbs) passes axe, light and dark', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/reports/single' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
