@@ -60,11 +60,15 @@ test("a CSV of 80 MB is refused: 'File size must be lower than 80MB'", async ({ 
   await expect(chips(page)).toHaveCount(0);
 });
 
-test('the uploaded list is sent as device_id numbers; the server error lands on the list field', async ({ page }) => {
+test('an empty list and the uploaded list are refused by the server on the list field; ids sent as numbers', async ({
+  page,
+}) => {
   const company = page.getByRole('combobox', { name: 'Target company', exact: true });
   await company.click();
   await company.fill('Acme Baltics');
   await page.getByRole('option', { name: 'Acme Baltics', exact: true }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Select at least one valid device.', { exact: true })).toBeVisible();
   await page.getByLabel('Upload CSV').setInputFiles(csv('ids.csv', '99999991\n99999992\n'));
   await expect(chips(page)).toHaveCount(2);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/devices/move') && r.method() === 'POST');
