@@ -129,6 +129,9 @@ export const checkFormDocument: DocumentChecker = (raw, ctx) => {
   for (const key of placeholders(doc.endpoint ?? ''))
     if (key !== 'id' && !keys.has(key))
       out.push({ pointer: '/endpoint', message: `placeholder {${key}} names no field` });
+  (doc.requireChange ?? []).forEach((key, i) => {
+    if (!byKey.has(key)) out.push({ pointer: `/requireChange/${i}`, message: `requireChange names no field ${key}` });
+  });
   for (const key of Object.keys(doc.schema?.defaults ?? {}))
     if (!keys.has(key)) out.push({ pointer: `/schema/defaults/${key}`, message: `default for unknown key ${key}` });
   return out;

@@ -43,6 +43,10 @@ export interface FormDocument {
   /** Bulk forms: merge the selection and field values into one payload. */
   combineBulkSources?: boolean;
   bulk?: BulkOptions;
+  /** GET path under /api (:id from the route) whose data fills the initial values of an edit form. */
+  load?: string;
+  /** Fields whose value must differ from the one the form opened with; otherwise the toast 'Please input different value to save changes.' and no request. */
+  requireChange?: string[];
   fields: FieldSchema[];
 }
 

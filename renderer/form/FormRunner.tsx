@@ -14,6 +14,10 @@ import { bulkPayload } from '../../engine/submit/bulk';
 import { createSubmitEnvironment } from '../../engine/submit/environment';
 import { createSubmission } from '../../engine/submit/machine';
 import { fillEndpoint, hasFile, shapePayload } from '../../engine/submit/payload';
+import { loadedValues, unchangedMessage } from '../../engine/submit/require-change';
+import { resultMessage } from '../../engine/errors/result-message';
+import { http } from '../../engine/http/client';
+import { isCancel, isHttpError } from '../../engine/http/errors';
 import type { FormRunContext } from './context';
 import { formPermissions } from './permissions';
 import { fields, templates, widgets } from './theme';
@@ -95,6 +99,9 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     const start = initialValues(compiled, options);
     return applyChange(scope, {}, start).values;
   });
+  // The values the form opened with (defaults, options.data, a loaded item): requireChange compares with them.
+  const openedWith = useRef(values);
+  const [loading, setLoading] = useState(() => !!doc.load && options?.id !== undefined);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const live = useMemo(() => proxy({ values: liveValues(values), hidden: [...hiddenKeys(scope, values)] }), [scope]); // eslint-disable-line react-hooks/exhaustive-deps
   const valuesRef = useRef(values);
@@ -176,6 +183,42 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     }
   }
 
+  // An edit form with `load` starts from the item's current values.
+  useEffect(() => {
+    if (!doc.load || options?.id === undefined) return;
+    const controller = new AbortController();
+    const url = fillEndpoint(doc.load, {}, options.id);
+    http.get<{ data?: unknown }>(url, { signal: controller.signal }).then(
+      (response) => {
+        const loaded = loadedValues(
+          response.data?.data,
+          compiled.fields.map((f) => f.key),
+        );
+        openedWith.current = { ...openedWith.current, ...loaded };
+        update({ ...valuesRef.current, ...loaded });
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (isCancel(error) || controller.signal.aborted) return;
+        setLoading(false);
+        const { statusText, status } = isHttpError(error) ? error : {};
+        showToast({
+          message: resultMessage({
+            ok: false,
+            method: 'get',
+            url,
+            item: doc.item,
+            verb: 'get',
+            statusText,
+            code: status,
+          }),
+          type: 'error',
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [doc, options?.id, compiled]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const formRef = useRef<HTMLDivElement>(null);
   const focusField = (key: string) => {
     const el = document.getElementById(`root_${key}`);
@@ -184,13 +227,18 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (submitState.status === 'waiting') return;
+    if (submitState.status === 'waiting' || loading) return;
     const current = valuesRef.current;
     const errors = checkValues(scope, current, live.hidden);
     setClientErrors(errors);
     const firstInvalid = compiled.fields.find((f) => errors[f.key]);
     if (firstInvalid) {
       focusField(firstInvalid.key);
+      return;
+    }
+    const unchanged = unchangedMessage(doc, openedWith.current, current);
+    if (unchanged) {
+      showToast({ message: unchanged, type: 'error' });
       return;
     }
     const payload = shapePayload(scope, current);
@@ -217,9 +265,10 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
   for (const [k, message] of Object.entries(clientErrors)) merged[k] = [message, ...(merged[k] ?? [])];
   const extraErrors = useMemo(() => errorSchema(merged), [JSON.stringify(merged)]); // eslint-disable-line react-hooks/exhaustive-deps
   const waiting = submitState.status === 'waiting';
+  const busy = waiting || loading;
 
   return (
-    <div className="fc-form" ref={formRef} data-form={name} aria-busy={waiting || undefined}>
+    <div className="fc-form" ref={formRef} data-form={name} aria-busy={busy || undefined}>
       {doc.description && <p className="fc-form__description">{doc.description}</p>}
       <Form
         schema={ROOT_SCHEMA}
@@ -248,7 +297,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
           <button type="button" className="fc-btn" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="fc-btn fc-btn--primary" disabled={waiting} aria-disabled={waiting}>
+          <button type="submit" className="fc-btn fc-btn--primary" disabled={busy} aria-disabled={busy}>
             {waiting ? 'Submitting…' : (doc.submitText ?? 'Submit')}
           </button>
         </div>
