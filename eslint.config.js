@@ -21,7 +21,19 @@ const noReact = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.e2e/**', '.tmp-*/**', '.tmp-*', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.e2e/**',
+      '.tmp-*/**',
+      '.tmp-*',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
