@@ -161,6 +161,13 @@ test('account menu shows company, role and permissions', async ({ page }) => {
   await expect(dialog.getByRole('cell', { name: 'view_devices' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Focus goes back to the account menu button (the link that opened the dialog closed with the menu).
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeFocused();
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: 'View assigned permissions' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeFocused();
   await openAccountMenu(page);
   await expect(page.getByRole('link', { name: /Changelog/ })).toContainText('5.4.1');
   await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
@@ -178,4 +185,17 @@ test('Activate code opens the activate-code form; the form engine loads only the
   const dialog = page.getByRole('dialog').last();
   await expect(dialog.getByLabel(/Code/).first()).toBeVisible();
   expect(chunks.some((url) => /FormModal/.test(url))).toBe(true);
+});
+
+test('scroll to top brings keyboard focus to the start of the content', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 420 });
+  await login(page, fixtureAccounts.super, { path: '/users' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toHaveCount(0);
 });

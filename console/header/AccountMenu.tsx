@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { can } from '../../engine/permissions/can';
@@ -30,6 +30,7 @@ export function AccountMenu() {
   const user = useSessionUser();
   const [open, setOpen] = useState(false);
   const [showPermissions, setShowPermissions] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
   const impersonating = isImpersonating(user);
   const accessUntil = impersonationAccessUntil(user);
@@ -43,6 +44,7 @@ export function AccountMenu() {
         onOpenChange={setOpen}
         label={t('Account menu')}
         className="account-menu"
+        triggerRef={triggerRef}
         trigger={
           <>
             <Avatar url={user.avatar_url} email={user.email} />
@@ -126,7 +128,11 @@ export function AccountMenu() {
         <PermissionsDialog
           role={user.role.title}
           permissions={user.permissions}
-          onClose={() => setShowPermissions(false)}
+          onClose={() => {
+            setShowPermissions(false);
+            // The link that opened the dialog went with the closed menu: focus goes back to the menu button.
+            triggerRef.current?.focus();
+          }}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 interface Props {
   open: boolean;
@@ -9,12 +9,15 @@ interface Props {
   children: ReactNode;
   className?: string;
   panelLabel?: string;
+  /** The trigger button, for callers that give focus back to it (after a dialog opened from the panel). */
+  triggerRef?: RefObject<HTMLButtonElement | null>;
 }
 
 /** A header dropdown: button with aria-expanded, closes on Esc (focus back), outside clicks and focus leaving it. */
-export function Dropdown({ open, onOpenChange, label, trigger, children, className, panelLabel }: Props) {
+export function Dropdown({ open, onOpenChange, label, trigger, children, className, panelLabel, triggerRef }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const ownButtonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = triggerRef ?? ownButtonRef;
   const panelId = useId();
 
   useEffect(() => {

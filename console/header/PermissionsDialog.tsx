@@ -27,7 +27,13 @@ export function PermissionsDialog({
     <dialog ref={ref} className="permissions-dialog" aria-labelledby="user-permissions-title" onClose={onClose}>
       <header className="dialog-header">
         <h2 id="user-permissions-title">{t('User permissions')}</h2>
-        <button type="button" className="icon-button" onClick={onClose} aria-label={t('Close')}>
+        <button
+          type="button"
+          className="icon-button"
+          // Closing the native dialog first (its close event calls onClose) keeps the focus the caller restores.
+          onClick={() => (ref.current?.open ? ref.current.close() : onClose())}
+          aria-label={t('Close')}
+        >
           ×
         </button>
       </header>

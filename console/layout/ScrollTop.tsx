@@ -19,7 +19,11 @@ export function ScrollTop() {
       type="button"
       className="scroll-top"
       aria-label={t('Scroll to top')}
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => {
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        // The button goes away at the top: keyboard focus moves to the start of the content, not to the page body.
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }}
     >
       <Icon name="up" />
     </button>
