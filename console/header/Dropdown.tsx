@@ -45,7 +45,7 @@ export function Dropdown({ open, onOpenChange, label, trigger, children, classNa
       root?.removeEventListener('keydown', onKey);
       root?.removeEventListener('focusout', onFocusOut);
     };
-  }, [open, onOpenChange]);
+  }, [open, onOpenChange, buttonRef]);
 
   return (
     <div className={`dropdown ${className ?? ''}`} ref={rootRef}>
