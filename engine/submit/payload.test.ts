@@ -71,6 +71,12 @@ describe('fillEndpoint', () => {
     expect(fillEndpoint('/companies/:id', {}, 7)).toBe('/companies/7');
     expect(() => fillEndpoint('/x/{email}', {})).toThrow('email');
   });
+
+  it('fills {id} from the route id when the values have none (edit forms opened at /forms/<name>/<id>)', () => {
+    expect(fillEndpoint('/automations/{id}', {}, 12)).toBe('/automations/12');
+    expect(fillEndpoint('/automations/{id}', { id: 3 }, 12)).toBe('/automations/3');
+    expect(() => fillEndpoint('/automations/{id}', {})).toThrow('id');
+  });
 });
 
 describe('hasFile', () => {

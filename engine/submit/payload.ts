@@ -41,13 +41,14 @@ export function shapePayload(doc: HasFields, values: FormValues): FormValues {
 }
 
 /**
- * Fills `{key}` placeholders from the values and `:id` from the route id.
+ * Fills `{key}` placeholders from the values (`{id}` falls back to the route id)
+ * and `:id` from the route id.
  * Throws when a placeholder has no value (a broken document, not a user error).
  */
 export function fillEndpoint(endpoint: string, values: FormValues, id?: string | number): string {
   return endpoint
     .replace(/\{(\w+)\}/g, (_, key: string) => {
-      const v = values[key];
+      const v = key === 'id' && isEmpty(values.id) ? id : values[key];
       if (isEmpty(v)) throw new Error(`Endpoint ${endpoint} needs a value for ${key}`);
       return encodeURIComponent(String(v));
     })

@@ -68,7 +68,7 @@ export default async function devicesWrite(app: FastifyInstance) {
 
   app.post(
     '/devices/move',
-    { ...guard(app, { permission: ['create_devices', 'delete_devices'] }), schema: { body: bulkBody } },
+    { ...guard(app, { permission: ['create_devices', 'delete_devices'], form: true }), schema: { body: bulkBody } },
     async (request) => {
       const actor = actorOf(request);
       // The synthetic move_devices permission: create and delete devices, company level 2 or less.
