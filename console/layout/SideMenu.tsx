@@ -5,17 +5,11 @@ import { entryActive, visibleMenu } from '../routes/resolve';
 import { DEFAULT_LANDING } from '../routes/table';
 import { theme } from '../theme/theme';
 import { useAccess } from '../app/access';
+import { abbreviations } from './abbreviations';
 import { Icon } from './icons';
 import { useCurrentRoute } from './useCurrentRoute';
 
 export const SIDEBAR_WIDE_KEY = 'sidebar_wide';
-
-/** Two letters standing for an entry in the collapsed menu ("Wi-Fi & Hotspots" → "WH"). */
-function abbreviation(label: string): string {
-  const words = label.split(/[\s&/-]+/).filter(Boolean);
-  const letters = words.length > 1 ? words[0][0] + words[1][0] : label.slice(0, 2);
-  return letters.toUpperCase();
-}
 
 interface Props {
   wide: boolean;
@@ -30,6 +24,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
   const current = useCurrentRoute();
   const location = useLocation();
   const groups = visibleMenu(access);
+  const marks = abbreviations(groups.flatMap((group) => group.entries.map((entry) => t(entry.label))));
 
   function onClick(event: MouseEvent<HTMLAnchorElement>, path: string) {
     // Clicking the link of the current route reloads the page.
@@ -71,7 +66,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                       title={wide ? undefined : t(entry.label)}
                       onClick={(event) => onClick(event, entry.path)}
                     >
-                      <span className="menu-abbr" data-abbr={abbreviation(t(entry.label))} aria-hidden="true" />
+                      <span className="menu-abbr" data-abbr={marks.get(t(entry.label))} aria-hidden="true" />
                       <span className="sidebar-label">{t(entry.label)}</span>
                     </Link>
                   </li>
