@@ -48,7 +48,9 @@ export function AccountMenu() {
         trigger={
           <>
             <Avatar url={user.avatar_url} email={user.email} />
-            <span className="account-email">{user.email}</span>
+            <span className="account-email" title={user.email}>
+              {user.email}
+            </span>
             {impersonating && <span className="tag tag--warning">{t('Impersonating')}</span>}
           </>
         }
