@@ -32,7 +32,10 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
 });
 
 test('a prompt hidden with "Do not show this again" can be re-enabled in the table preferences', async ({ page }) => {
-  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  await login(page, fixtureAccounts.super, { path: null });
+  // Start with the prompt shown, whatever an earlier run left in the settings store.
+  await api(page, 'DELETE', '/storage/prompt.devices.delete');
+  await page.goto('/management/devices');
   await expect(loaded(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   const deleteTwo = async () => {
@@ -58,6 +61,8 @@ test('a prompt hidden with "Do not show this again" can be re-enabled in the tab
   await prompt.getByLabel('Do not show this again').check();
   await prompt.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(prompt).toHaveCount(0);
+  // The deletion finishes (and clears the selection) before the next one starts.
+  await expect(page.getByText('No rows selected')).toBeVisible();
   await deleteTwo();
   await expect(page.getByText('Devices removed successfully').first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Delete 2 devices?' })).toHaveCount(0);
@@ -65,7 +70,9 @@ test('a prompt hidden with "Do not show this again" can be re-enabled in the tab
   await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
   const hidden = page.getByRole('group', { name: 'Hidden prompts' });
   await expect(hidden).toContainText('Delete {count} devices?');
+  const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/storage/'));
   await hidden.getByRole('button', { name: 'Show again', exact: true }).click();
+  expect((await removed).ok()).toBe(true);
   await expect(hidden).toHaveCount(0);
   await deleteTwo();
   await expect(page.getByRole('dialog', { name: 'Delete 2 devices?' })).toBeVisible();
