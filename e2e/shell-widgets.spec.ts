@@ -199,3 +199,15 @@ test('scroll to top brings keyboard focus to the start of the content', async ({
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(button).toHaveCount(0);
 });
+
+test('on a narrow screen every header panel opens inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  for (const name of ['Notifications', 'System announcements', 'Account menu']) {
+    await page.getByRole('button', { name, exact: true }).click();
+    const panel = page.getByRole('region', { name: new RegExp(`^${name}`) });
+    await expect(panel).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+});
