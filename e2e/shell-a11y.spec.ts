@@ -80,3 +80,13 @@ test('access denied and not-found screens pass axe', async ({ page }) => {
   expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(0);
   await audit(page, ['.app-shell']);
 });
+
+test('side-menu groups are named groups, not extra landmarks', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(
+    nav.getByRole('group', { name: 'Management' }).getByRole('link', { name: 'Devices', exact: true }),
+  ).toBeVisible();
+  await expect(nav.getByRole('group', { name: 'System' })).toBeVisible();
+  await expect(nav.getByRole('region')).toHaveCount(0);
+});

@@ -48,7 +48,8 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
       </Link>
       <nav aria-label={t('Main')} className="sidebar-nav">
         {groups.map((group) => (
-          <section key={group.name} className="menu-group" aria-labelledby={`menu-group-${group.icon}`}>
+          // A group, not a region: five extra landmarks would crowd landmark navigation.
+          <div key={group.name} role="group" className="menu-group" aria-labelledby={`menu-group-${group.icon}`}>
             <h2 id={`menu-group-${group.icon}`} className="menu-group-title">
               <Icon name={group.icon} />
               <span className="sidebar-label">{t(group.label ?? group.name)}</span>
@@ -73,7 +74,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                 );
               })}
             </ul>
-          </section>
+          </div>
         ))}
       </nav>
       <button
