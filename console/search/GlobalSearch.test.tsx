@@ -101,4 +101,14 @@ describe('GlobalSearch', () => {
     });
     expect(screen.queryByRole('combobox')).toBeNull();
   });
+
+  it('Esc on a source checkbox closes the panel and focuses the trigger', () => {
+    mount();
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    const tags = screen.getByRole('checkbox', { name: 'Tags' });
+    tags.focus();
+    fireEvent.keyDown(tags, { key: 'Escape' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Search/ }));
+  });
 });

@@ -141,10 +141,6 @@ export function GlobalSearch() {
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault();
       go(active);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
     }
   }
 
@@ -178,6 +174,13 @@ export function GlobalSearch() {
     <div
       className="search-panel"
       ref={panelRef}
+      onKeyDown={(event) => {
+        // Esc closes from anywhere in the panel (the input, a source checkbox, the close button).
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+      }}
       onBlur={(event) => {
         // Tabbing out of the panel closes it like a click outside (focus moving to nothing does not).
         const next = event.relatedTarget as Node | null;
