@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
-import { guard } from '../auth/sensitive';
 import { done, list, notFound } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { deviceListSpec } from './devices-list';
@@ -97,42 +96,4 @@ export async function automationViews(app: FastifyInstance) {
       defaultSort: '-created_at',
     });
   });
-}
-
-/** Creates a record of the caller's company from the validated form of the call (monitoring templates, SMTP). */
-export async function recordCreation(app: FastifyInstance) {
-  const creatable: { path: string; kind: string; permission: string; item: string }[] = [
-    {
-      path: '/monitoring-templates',
-      kind: 'monitoring_template',
-      permission: 'update_monitoring',
-      item: 'Monitoring template',
-    },
-    {
-      path: '/email-configurations',
-      kind: 'email_configuration',
-      permission: 'view_device_alert_configurations',
-      item: 'Email configuration',
-    },
-  ];
-  for (const def of creatable) {
-    gapRoute(app, 'post', def.path, guard(app, { permission: def.permission, form: true }), async (request) => {
-      const actor = actorOf(request);
-      if (READ_ONLY_ROLES.includes(actor.role.name)) throw notFound();
-      const { name, password: _password, ...details } = (request as FastifyRequest & { form: Query }).form;
-      const row = await app.ctx.db
-        .insertInto('records')
-        .values({
-          kind: def.kind,
-          company_id: actor.company.id,
-          name: String(name),
-          status: 'active',
-          details: JSON.stringify(details),
-          created_at: app.ctx.now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { success: true, data: { id: row.id }, message: `${def.item} created successfully` };
-    });
-  }
 }
