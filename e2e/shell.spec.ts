@@ -203,6 +203,16 @@ test('on a narrow screen the closed menu takes no focus; Esc closes the open men
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();
   await expect(page.locator('#side-menu a').first()).not.toBeVisible();
+  // Tabbing past the last entry into the page closes the menu too.
+  await page.keyboard.press('Enter');
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeFocused();
+  await nav.getByRole('link').last().focus();
+  await page.keyboard.press('Tab'); // the menu toggle comes next; the menu stays open on it
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#side-menu')))).toBe(false);
 });
 
 test('the side-menu logo keeps the header height when the menu is longer than the window', async ({ page }) => {

@@ -40,8 +40,19 @@ export function Layout() {
       setMobileOpen(false);
       toggleRef.current?.focus();
     };
+    // Tabbing out of the open menu (into the page behind the scrim) closes it.
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as Node | null;
+      if (target && !document.getElementById('side-menu')?.contains(target) && target !== toggleRef.current) {
+        setMobileOpen(false);
+      }
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+    };
   }, [mobileOpen]);
 
   function toggleWide() {
