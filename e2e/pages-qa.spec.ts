@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { fixtureAccounts, login } from './support/login';
+
+// QA findings on the list and detail pages: dark-mode contrast, narrow
+// screens, item names in detail headers, labels instead of raw codes.
+
+test('dark mode: selected rows and danger buttons use the theme tokens', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const table = page.locator('table.page-table[aria-busy="false"]');
+  await expect(table).toBeVisible();
+  const row = table.locator('tbody tr').first();
+  await row.getByRole('checkbox').check();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const token = (name: string) =>
+    page.evaluate((n) => {
+      const probe = document.createElement('div');
+      probe.style.color = `var(${n})`;
+      document.body.append(probe);
+      const value = getComputedStyle(probe).color;
+      probe.remove();
+      return value;
+    }, name);
+  const soft = await token('--primary-soft');
+  expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(soft);
+  const cell = row.locator('td').nth(3);
+  expect(await cell.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(await token('--border'));
+  const danger = page.locator('.page-danger').first();
+  expect(await danger.evaluate((el) => getComputedStyle(el).color)).toBe(await token('--danger'));
+});
