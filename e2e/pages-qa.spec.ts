@@ -29,3 +29,21 @@ test('dark mode: selected rows and danger buttons use the theme tokens', async (
   const danger = page.locator('.page-danger').first();
   expect(await danger.evaluate((el) => getComputedStyle(el).color)).toBe(await token('--danger'));
 });
+
+test('narrow screens: only the table scrolls sideways, the page keeps the screen width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // (/users also carries the shell's tab bar, which is not part of these pages.)
+  for (const path of ['/management/devices', '/management/task-manager', '/companies']) {
+    await login(page, fixtureAccounts.super, { path });
+    const table = page.locator('table.page-table[aria-busy="false"]');
+    await expect(table).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const scroller = page.locator('.page-table-scroll').first();
+    expect(await scroller.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+    const filters = page.getByRole('group', { name: 'Filters' });
+    if (await filters.count()) {
+      const box = await filters.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+  }
+});

@@ -115,29 +115,31 @@ export function ChartPage({
           <Chart chart={chart} rows={rows} title={doc.title} />
           <details>
             <summary>{t('Data table')}</summary>
-            <table className="page-table">
-              <caption>{doc.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{chart.x}</th>
-                  {chart.series.map((s) => (
-                    <th key={s.key} scope="col">
-                      {s.title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  <tr key={i}>
-                    <th scope="row">{formatCell(chart.xFormatter, readPath(row, chart.x), row, ctx)}</th>
+            <div className="page-table-scroll">
+              <table className="page-table">
+                <caption>{doc.title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{chart.x}</th>
                     {chart.series.map((s) => (
-                      <td key={s.key}>{formatCell(s.formatter ?? 'number', readPath(row, s.key), row, ctx)}</td>
+                      <th key={s.key} scope="col">
+                        {s.title}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row, i) => (
+                    <tr key={i}>
+                      <th scope="row">{formatCell(chart.xFormatter, readPath(row, chart.x), row, ctx)}</th>
+                      {chart.series.map((s) => (
+                        <td key={s.key}>{formatCell(s.formatter ?? 'number', readPath(row, s.key), row, ctx)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </details>
         </>
       )}

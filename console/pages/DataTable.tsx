@@ -50,87 +50,91 @@ export function DataTable(props: Props) {
   const selectable = !!selection && !!props.onToggleRow;
   const pageIds = rows.map(idOf);
   return (
-    <table className="page-table" aria-busy={props.busy}>
-      <caption>{props.caption}</caption>
-      <thead>
-        <tr>
-          {selectable && (
-            <th scope="col" className="col-select">
-              <PageCheckbox
-                state={pageCheckState(selection!, pageIds)}
-                disabled={props.busy || rows.length === 0}
-                onChange={() => props.onTogglePage?.()}
-              />
-            </th>
-          )}
-          {columns.map((column) => {
-            const state = column.sortable ? ariaSort(sort, column.key) : undefined;
-            return (
-              <th
-                key={column.key}
-                scope="col"
-                aria-sort={state}
-                style={column.width ? { width: column.width } : undefined}
-                className={column.align ? `align-${column.align}` : undefined}
-              >
-                {column.sortable ? (
-                  <button
-                    type="button"
-                    className="sort-button"
-                    onClick={() => props.onSort(nextSort(sort, column.key, props.defaultSort))}
-                  >
-                    {column.title}
-                    <span aria-hidden="true">{state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}</span>
-                  </button>
-                ) : (
-                  column.title
-                )}
+    <div className="page-table-scroll">
+      <table className="page-table" aria-busy={props.busy}>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {selectable && (
+              <th scope="col" className="col-select">
+                <PageCheckbox
+                  state={pageCheckState(selection!, pageIds)}
+                  disabled={props.busy || rows.length === 0}
+                  onChange={() => props.onTogglePage?.()}
+                />
               </th>
+            )}
+            {columns.map((column) => {
+              const state = column.sortable ? ariaSort(sort, column.key) : undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={state}
+                  style={column.width ? { width: column.width } : undefined}
+                  className={column.align ? `align-${column.align}` : undefined}
+                >
+                  {column.sortable ? (
+                    <button
+                      type="button"
+                      className="sort-button"
+                      onClick={() => props.onSort(nextSort(sort, column.key, props.defaultSort))}
+                    >
+                      {column.title}
+                      <span aria-hidden="true">
+                        {state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}
+                      </span>
+                    </button>
+                  ) : (
+                    column.title
+                  )}
+                </th>
+              );
+            })}
+            {!!rowActions?.length && (
+              <th scope="col">
+                <span className="visually-hidden">{t('Actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const id = idOf(row);
+            const name = nameOf(row);
+            return (
+              <tr key={String(id)} aria-selected={selectable ? isSelected(selection!, id) : undefined}>
+                {selectable && (
+                  <td className="col-select">
+                    <input
+                      type="checkbox"
+                      aria-label={t('Select {name}', { name })}
+                      checked={isSelected(selection!, id)}
+                      disabled={props.busy}
+                      onChange={() => props.onToggleRow?.(row)}
+                    />
+                  </td>
+                )}
+                {columns.map((column) => (
+                  <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
+                    <Cell column={column} row={row} ctx={ctx} />
+                  </td>
+                ))}
+                {!!rowActions?.length && (
+                  <td className="col-actions">
+                    <ActionButtons
+                      actions={rowActions}
+                      context={name}
+                      onRun={(action) => props.onRowAction(action, row)}
+                      className="row-actions"
+                    />
+                  </td>
+                )}
+              </tr>
             );
           })}
-          {!!rowActions?.length && (
-            <th scope="col">
-              <span className="visually-hidden">{t('Actions')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const id = idOf(row);
-          const name = nameOf(row);
-          return (
-            <tr key={String(id)} aria-selected={selectable ? isSelected(selection!, id) : undefined}>
-              {selectable && (
-                <td className="col-select">
-                  <input
-                    type="checkbox"
-                    aria-label={t('Select {name}', { name })}
-                    checked={isSelected(selection!, id)}
-                    disabled={props.busy}
-                    onChange={() => props.onToggleRow?.(row)}
-                  />
-                </td>
-              )}
-              {columns.map((column) => (
-                <td key={column.key} className={column.align ? `align-${column.align}` : undefined}>
-                  <Cell column={column} row={row} ctx={ctx} />
-                </td>
-              ))}
-              {!!rowActions?.length && (
-                <td className="col-actions">
-                  <ActionButtons
-                    actions={rowActions}
-                    context={name}
-                    onRun={(action) => props.onRowAction(action, row)}
-                    className="row-actions"
-                  />
-                </td>
-              )}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+        </tbody>
+      </table>
+    </div>
   );
 }
