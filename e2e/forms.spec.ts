@@ -186,3 +186,13 @@ test('modals: minimise at most 5, Esc closes the main one, axe finds no violatio
   await page.getByRole('button', { name: 'Restore Add resources' }).click();
   await expect(page.getByRole('dialog', { name: 'Add resources' })).toBeVisible();
 });
+
+test('a form the user may not submit is not rendered: the guest is sent to the first permitted page', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.guest, { path: '/tags' });
+  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
+  await openFormRoute(page, 'add-device');
+  await expect(page).not.toHaveURL(/\/forms\/add-device/);
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+});

@@ -1,8 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { holdsPermission } from '../../engine/schema/permission';
+import { formPermissions } from '../../renderer/form/permissions';
 import { FormRunner } from '../../renderer/form/FormRunner';
 import { useFormDocument } from '../../renderer/form/useFormDocument';
 import type { OpenFormOptions } from '../../engine/stores/modals';
+import { useSessionUser } from '../app/access';
+import { FirstPermitted } from '../app/Guarded';
 import { setupForms } from './setup';
 import '../../renderer/modals/modals.css';
 
@@ -13,6 +17,7 @@ export function FormRoute() {
   const { name = '', id } = useParams();
   const navigate = useNavigate();
   const doc = useFormDocument(name);
+  const user = useSessionUser();
   // Back one step inside the app; a form opened as the first page goes to the start page instead of leaving.
   const back = useCallback(() => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -29,6 +34,8 @@ export function FormRoute() {
         <p role="alert">There is no form named “{name}”.</p>
       </section>
     );
+  // A form the user may not submit is a route they lack permission for (shell spec §6).
+  if (!holdsPermission(formPermissions(user), doc.permission)) return <FirstPermitted />;
   return (
     <section className="form-route" aria-labelledby="form-route-title">
       <h1 id="form-route-title">{doc.title}</h1>

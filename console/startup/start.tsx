@@ -12,6 +12,7 @@ import { createAppRouter } from '../app/router';
 import { installChunkReload } from '../app/RouteError';
 import { loadLanguage } from '../i18n';
 import { startVersionWorker } from '../layout/updateCheck';
+import { setupForms } from '../forms/setup';
 import { applyTheme, theme } from '../theme/theme';
 import { initDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
@@ -94,6 +95,7 @@ export async function start(element: HTMLElement): Promise<void> {
   const xsrfCookie = import.meta.env.VITE_XSRF_COOKIE as string | undefined;
   if (xsrfCookie) http.configure({ xsrfCookieName: xsrfCookie });
   applyTheme();
+  setupForms();
   initDarkMode();
   if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
   await loadLanguage();
