@@ -47,3 +47,20 @@ test('narrow screens: only the table scrolls sideways, the page keeps the screen
     }
   }
 });
+
+test('detail pages are headed by the item name, with the tab as a subheading', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: null });
+  const cases: [string, string, string][] = [
+    ['/devices/105/activity', '/devices/105', 'Activity'],
+    ['/companies/2/devices', '/companies/2', 'Devices'],
+    ['/vpn/hubs/1/general', '/vpn/hubs/1', 'General'],
+  ];
+  for (const [path, endpoint, tab] of cases) {
+    const body = await (await page.request.get(`/api${endpoint}`)).json();
+    const name = body.data.name as string;
+    expect(name).toBeTruthy();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { level: 2, name: tab, exact: true })).toBeVisible();
+  }
+});

@@ -125,12 +125,18 @@ test('every page of the route table renders its document without an error', asyn
   const { disabledRoutes } = JSON.parse(readFileSync('console/theme/default.json', 'utf8')) as {
     disabledRoutes: string[];
   };
-  const leaves: { path: string; page: string }[] = [];
-  const walk = (list: typeof routes) =>
+  // Pages inside a detail route (one with an `entity`) are headed by the item's name; their title is an h2.
+  const leaves: { path: string; page: string; inItem: boolean }[] = [];
+  const walk = (list: typeof routes, inItem: boolean) =>
     list.forEach((r) =>
-      r.tabs ? walk(r.tabs) : !r.standalone && r.name !== 'form' && !disabledRoutes.includes(r.name) && leaves.push(r),
+      r.tabs
+        ? walk(r.tabs, inItem || !!r.entity)
+        : !r.standalone &&
+          r.name !== 'form' &&
+          !disabledRoutes.includes(r.name) &&
+          leaves.push({ ...r, inItem: inItem || !!r.entity }),
     );
-  walk(routes);
+  walk(routes, false);
   for (const leaf of leaves) {
     const prefix = byPrefix.find(([p]) => leaf.path.startsWith(p));
     const id = prefix ? await first(prefix[1]) : ids.id;
@@ -146,7 +152,7 @@ test('every page of the route table renders its document without an error', asyn
     }, path);
     await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
     const { title } = JSON.parse(readFileSync(`schemas/pages/${leaf.page}.json`, 'utf8')) as { title: string };
-    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    const heading = page.getByRole('heading', { level: leaf.inItem ? 2 : 1, name: title, exact: true });
     await expect(heading, `${leaf.page} at ${path}`).toBeVisible();
     await expect(page.locator('[aria-busy="true"]'), `${leaf.page} finishes loading`).toHaveCount(0);
     await expect(page.locator('.page-error'), `${leaf.page} at ${path} loads`).toHaveCount(0);

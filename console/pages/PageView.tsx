@@ -9,6 +9,7 @@ import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
 import './pages.css';
 import { t } from '../../engine/i18n/i18n';
+import { ItemHeading, useItemRoute } from './ItemHeading';
 
 const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
@@ -21,6 +22,9 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
   const params = useParams();
   const { user } = useSnapshot(session);
   const [doc, setDoc] = useState<PageDocument | null | undefined>(undefined);
+  // A page inside a detail route (a device, a company, a hub ...) is headed by the item's name; its own title
+  // becomes the subheading.
+  const item = useItemRoute(nested ? undefined : name);
   useEffect(() => {
     let live = true;
     setDoc(undefined);
@@ -35,8 +39,8 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
     return <p role="alert">{t('You do not have permission to view {title}.', { title: doc.title })}</p>;
   }
   const scope = { ...params };
-  const props = { doc, name, scope, nested };
-  return (
+  const props = { doc, name, scope, nested: nested || !!item };
+  const view = (
     <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
       {doc.kind === 'list' && <ListPage key={name} {...props} />}
       {doc.kind === 'tabs' && <TabsPage key={name} {...props} />}
@@ -45,5 +49,12 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
       {doc.kind === 'panel' && <PanelPage key={name} {...props} />}
       {doc.kind === 'tree' && <TreePage key={name} {...props} />}
     </Suspense>
+  );
+  return item ? (
+    <ItemHeading chain={item} params={params}>
+      {view}
+    </ItemHeading>
+  ) : (
+    view
   );
 }
