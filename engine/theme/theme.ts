@@ -1,15 +1,6 @@
+import type { BrandedModel, BrandedSeries } from '../device/branding';
+
 /** White-label theme of shell spec §1 and §3. One JSON file per theme. */
-export interface BrandedModel {
-  original_model: string;
-  branded_model: string;
-  branded_model_image?: string;
-}
-
-export interface BrandedSeries {
-  original: string;
-  branded: string;
-}
-
 export interface Theme {
   /** Theme id; `default` is the vendor's own theme (data-agreement dialog, buy links). */
   name: string;
