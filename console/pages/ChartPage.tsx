@@ -5,7 +5,8 @@ import { formatCell } from '../../engine/format/formatters';
 import { paletteColor } from '../../engine/format/palette';
 import { fetchRows } from '../../engine/pages/fetch-list';
 import { readPath, type Scope } from '../../engine/pages/template';
-import type { PageChart, PageDocument } from '../../engine/pages/types';
+import { labelStride, seriesByUnit, yScale } from '../../engine/pages/chart-scale';
+import type { PageChart, PageDocument, PageSeries } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
 import { t } from '../../engine/i18n/i18n';
 
@@ -13,52 +14,74 @@ const W = 720;
 const H = 260;
 const PAD = { top: 12, right: 12, bottom: 40, left: 84 };
 
-function Chart({ chart, rows, title }: { chart: PageChart; rows: Record<string, unknown>[]; title: string }) {
-  const values = rows.map((row) => chart.series.map((s) => Number(readPath(row, s.key)) || 0));
-  const max = Math.max(1, ...values.flat());
+function Chart(props: {
+  chart: PageChart;
+  series: PageSeries[];
+  colorOf: (series: PageSeries) => string;
+  rows: Record<string, unknown>[];
+  title: string;
+}) {
+  const { chart, series, colorOf, rows, title } = props;
+  const values = rows.map((row) => series.map((s) => Number(readPath(row, s.key))));
+  const scale = yScale(values.flat());
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const band = plotW / Math.max(1, rows.length);
-  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const label = (row: Record<string, unknown>) => formatCell(chart.xFormatter, readPath(row, chart.x), row, {});
-  const every = Math.max(1, Math.ceil(rows.length / 12));
+  const y = (v: number) => PAD.top + plotH - ((v - scale.min) / (scale.max - scale.min)) * plotH;
+  // Bars grow from zero (or the nearest bound); lines sit on the bottom of the range.
+  const base = chart.type === 'bar' ? y(Math.min(Math.max(0, scale.min), scale.max)) : y(scale.min);
+  const labels = rows.map((row) => formatCell(chart.xFormatter, readPath(row, chart.x), row, {}));
+  const every = labelStride(rows.length, plotW, Math.max(1, ...labels.map((l) => l.length)));
+  const unit = series[0].formatter ?? 'number';
   return (
     <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('{title} chart', { title })} className="page-chart">
-      <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} stroke="currentColor" />
-      {[0, 0.5, 1].map((f) => (
-        <text key={f} x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11">
-          {formatCell(chart.series[0].formatter ?? 'number', Math.round(max * f), {}, {})}
+      <line x1={PAD.left} x2={W - PAD.right} y1={base} y2={base} stroke="currentColor" />
+      {scale.ticks.map((v) => (
+        <text key={v} x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+          {formatCell(unit, v, {}, {})}
         </text>
       ))}
       {chart.type === 'bar'
         ? values.map((vals, i) =>
             vals.map((v, s) => {
+              if (!Number.isFinite(v)) return null;
               const w = (band * 0.8) / vals.length;
               return (
                 <rect
                   key={`${i}-${s}`}
                   x={PAD.left + i * band + band * 0.1 + s * w}
-                  y={y(v)}
+                  y={Math.min(y(v), base)}
                   width={Math.max(1, w - 1)}
-                  height={y(0) - y(v)}
-                  fill={paletteColor(s)}
+                  height={Math.abs(base - y(v))}
+                  fill={colorOf(series[s])}
                 />
               );
             }),
           )
-        : chart.series.map((s, si) => (
+        : series.map((s, si) => (
             <polyline
               key={s.key}
               fill="none"
-              stroke={paletteColor(si)}
+              stroke={colorOf(s)}
               strokeWidth="2"
-              points={values.map((vals, i) => `${PAD.left + i * band + band / 2},${y(vals[si])}`).join(' ')}
+              points={values
+                .map((vals, i) => (Number.isFinite(vals[si]) ? `${PAD.left + i * band + band / 2},${y(vals[si])}` : ''))
+                .filter(Boolean)
+                .join(' ')}
             />
           ))}
-      {rows.map((row, i) =>
+      {labels.map((label, i) =>
         i % every === 0 ? (
-          <text key={i} x={PAD.left + i * band + band / 2} y={H - PAD.bottom + 16} textAnchor="middle" fontSize="11">
-            {label(row)}
+          <text
+            key={i}
+            className="chart-x-label"
+            x={PAD.left + i * band + band / 2}
+            y={H - PAD.bottom + 20}
+            textAnchor="middle"
+            fontSize="11"
+            fill="currentColor"
+          >
+            {label}
           </text>
         ) : null,
       )}
@@ -90,6 +113,9 @@ export function ChartPage({
     return () => controller.abort();
   }, [doc, scopeKey]);
   const chart = doc.chart!;
+  // One chart per unit: series in dBm and in °C never share an axis.
+  const groups = seriesByUnit(chart.series);
+  const colorOf = (series: PageSeries) => paletteColor(chart.series.indexOf(series));
   const Heading = nested ? 'h2' : 'h1';
   return (
     <section className="chart-page" aria-labelledby={`${name}-title`}>
@@ -112,7 +138,16 @@ export function ChartPage({
               </li>
             ))}
           </ul>
-          <Chart chart={chart} rows={rows} title={doc.title} />
+          {groups.map((group) => (
+            <Chart
+              key={group[0].key}
+              chart={chart}
+              series={group}
+              colorOf={colorOf}
+              rows={rows}
+              title={groups.length > 1 ? `${doc.title}: ${group.map((s) => s.title).join(', ')}` : doc.title}
+            />
+          ))}
           <details>
             <summary>{t('Data table')}</summary>
             <div className="page-table-scroll">
