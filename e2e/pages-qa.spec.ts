@@ -90,3 +90,20 @@ test('device metrics: one chart per unit, negative dBm on its own axis, x labels
   for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThanOrEqual(boxes[i - 1].right);
   await page.screenshot({ path: 'test-results/pages-qa-metrics.png', fullPage: true });
 });
+
+test('credit types and task types are shown by their labels, not their codes', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/resources/credits' });
+  const table = page.locator('table.page-table[aria-busy="false"]');
+  await expect(table).toBeVisible();
+  const typeColumn = await table.locator('thead th').allTextContents();
+  const index = typeColumn.findIndex((text) => text.includes('Resource type'));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const types = await table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+  expect(types.length).toBeGreaterThan(0);
+  for (const type of types) expect(type).not.toMatch(/^[a-z0-9]+(_[a-zA-Z0-9]+)*$/);
+
+  await page.goto('/management/task-manager');
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Firmware upload', exact: true })).toBeVisible();
+  await expect(table.getByText(/firmware_upload|config_upload|api_request/)).toHaveCount(0);
+});

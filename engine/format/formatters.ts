@@ -6,6 +6,7 @@ import { connectionStatus, faceliftText, l2tpStatus } from '../device/status';
 import { formatBytes, formatDataCredit } from './bytes';
 import { formatDateTime, formatRelativeTime, toDate } from './relative-time';
 import { formatPort } from './services';
+import { taskTypeCodes, taskTypeLabel } from './task-types';
 import { formatCelsius, formatCoordinate, formatDbm } from './units';
 
 export interface FormatContext {
@@ -13,6 +14,8 @@ export interface FormatContext {
   locale?: string;
   timeZone?: string;
   now?: Date;
+  /** Translates the words a formatter answers item by item (task type labels); identity when absent. */
+  translate?: (text: string) => string;
 }
 export type Formatter = (value: unknown, row: Record<string, unknown>, ctx: FormatContext) => string;
 
@@ -59,6 +62,10 @@ export const formatters: Readonly<Record<string, Formatter>> = {
   attempt: (v, row) => connectionAttempt(v, typeof row.reason === 'string' ? row.reason : undefined).text,
   model: (v, _r, c) => brandedModel(v, c.branding),
   list: (v) => listNames(v),
+  taskTypes: (v, _r, c) =>
+    taskTypeCodes(v)
+      .map((code) => (c.translate ?? String)(taskTypeLabel(code)))
+      .join(', '),
   count: (v) => (Array.isArray(v) ? String(v.length) : Number.isFinite(num(v)) ? String(num(v)) : ''),
   percent: (v) => (Number.isFinite(num(v)) ? `${Number(num(v).toFixed(1))}%` : ''),
 };
