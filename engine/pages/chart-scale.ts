@@ -39,13 +39,17 @@ export function yScale(values: number[], tickCount = 4): YScale {
   let hi = finite.length ? Math.max(...finite) : 1;
   if (lo > 0 && lo < hi / 2) lo = 0;
   if (hi < 0 && hi > lo / 2) hi = 0;
-  if (lo === hi) {
+  // A flat (or vanishingly narrow) range gets a unit of room either side.
+  if (!(niceStep(hi - lo, tickCount) > 0)) {
     lo -= 1;
     hi += 1;
   }
   const step = niceStep(hi - lo, tickCount);
-  const min = Math.floor(lo / step) * step;
-  const max = Math.ceil(hi / step) * step;
+  let min = Math.floor(lo / step) * step;
+  let max = Math.ceil(hi / step) * step;
+  // lo / step can underflow to zero for the tiniest values.
+  if (min > lo) min -= step;
+  if (max < hi) max += step;
   const ticks: number[] = [];
   for (let v = min; v <= max + step / 2; v += step) ticks.push(Number(v.toPrecision(12)));
   return { min, max, ticks };
