@@ -107,3 +107,11 @@ test('credit types and task types are shown by their labels, not their codes', a
   await expect(table.getByRole('cell', { name: 'Firmware upload', exact: true })).toBeVisible();
   await expect(table.getByText(/firmware_upload|config_upload|api_request/)).toHaveCount(0);
 });
+
+test('a missing item says it was not found instead of the HTTP client message', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/report/generated/999999' });
+  await expect(page.getByRole('alert')).toHaveText('Report not found.');
+  await page.goto('/vpn/hubs/999999/general');
+  await expect(page.getByRole('alert').filter({ hasText: 'VPN hub not found.' })).toBeVisible();
+  await expect(page.getByText(/status code/)).toHaveCount(0);
+});

@@ -9,6 +9,7 @@ import { labelStride, seriesByUnit, yScale } from '../../engine/pages/chart-scal
 import type { PageChart, PageDocument, PageSeries } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
 import { t } from '../../engine/i18n/i18n';
+import { loadErrorText } from '../../engine/pages/load-error';
 
 const W = 720;
 const H = 260;
@@ -108,7 +109,7 @@ export function ChartPage({
     const controller = new AbortController();
     fetchRows(doc, JSON.parse(scopeKey) as Scope, controller.signal).then(
       (data) => setRows(data.rows),
-      (e: unknown) => !controller.signal.aborted && setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => !controller.signal.aborted && setError(loadErrorText(doc, e, t)),
     );
     return () => controller.abort();
   }, [doc, scopeKey]);
@@ -123,7 +124,7 @@ export function ChartPage({
       {doc.description && <p>{doc.description}</p>}
       {error && (
         <p role="alert" className="page-error">
-          {doc.error ?? t('Failed to load.')} {error}
+          {error}
         </p>
       )}
       {!rows && !error && <p aria-busy="true">{t('Loading…')}</p>}

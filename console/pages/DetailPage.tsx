@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchItem } from '../../engine/pages/fetch-list';
 import { runAction } from '../../engine/pages/actions';
+import { loadErrorText } from '../../engine/pages/load-error';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
 import { ActionButtons } from './ActionButtons';
@@ -20,7 +21,7 @@ interface Props {
 
 export function DetailPage({ doc, name, scope, nested }: Props) {
   const [item, setItem] = useState<Record<string, unknown> | undefined>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   const [token, setToken] = useState(0);
   const navigate = useNavigate();
   const ctx = useFormatContext();
@@ -28,7 +29,7 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
   useEffect(() => {
     const controller = new AbortController();
     fetchItem(doc, JSON.parse(scopeKey) as Scope, controller.signal).then(setItem, (e: unknown) => {
-      if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+      if (!controller.signal.aborted) setError(e ?? new Error('Failed'));
     });
     return () => controller.abort();
   }, [doc, scopeKey, token]);
@@ -46,12 +47,12 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
           }
         />
       </header>
-      {error && (
+      {error !== undefined && (
         <p role="alert" className="page-error">
-          {doc.error ?? t('Failed to load.')} {error}
+          {loadErrorText(doc, error, t)}
         </p>
       )}
-      {!item && !error && <p aria-busy="true">{t('Loading…')}</p>}
+      {!item && error === undefined && <p aria-busy="true">{t('Loading…')}</p>}
       {item && (
         <dl className="detail-list">
           {(doc.fields ?? []).map((field) => (

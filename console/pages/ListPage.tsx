@@ -91,7 +91,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
       )}
       {load.error ? (
         <p role="alert" className="page-error">
-          {doc.error ?? t('Failed to load the list.')} {load.error}
+          {load.error}
         </p>
       ) : (
         <>

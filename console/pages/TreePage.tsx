@@ -8,6 +8,7 @@ import { buildTree, type TreeNode } from '../../engine/pages/tree';
 import type { PageDocument, PageTree } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
 import { t } from '../../engine/i18n/i18n';
+import { loadErrorText } from '../../engine/pages/load-error';
 
 function Branch({ nodes, tree }: { nodes: TreeNode[]; tree: PageTree }) {
   const ctx = useFormatContext();
@@ -51,7 +52,7 @@ export function TreePage({
     const controller = new AbortController();
     fetchRows(doc, JSON.parse(scopeKey) as Scope, controller.signal).then(
       (data) => setRows(data.rows),
-      (e: unknown) => !controller.signal.aborted && setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => !controller.signal.aborted && setError(loadErrorText(doc, e, t)),
     );
     return () => controller.abort();
   }, [doc, scopeKey]);
@@ -64,7 +65,7 @@ export function TreePage({
       {doc.description && <p>{doc.description}</p>}
       {error && (
         <p role="alert" className="page-error">
-          {doc.error ?? t('Failed to load.')} {error}
+          {error}
         </p>
       )}
       {!rows && !error && <p aria-busy="true">{t('Loading…')}</p>}

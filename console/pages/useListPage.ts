@@ -1,6 +1,8 @@
 // State of one list page: URL-held query (page, sort, search, filters), the
 // fetched rows, table preferences in the settings store, selection across
 // pages, and the refresh interval.
+import { loadErrorText } from '../../engine/pages/load-error';
+import { t } from '../../engine/i18n/i18n';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
@@ -69,9 +71,12 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
       },
       (error: unknown) => {
         if (controller.signal.aborted || isCancel(error) || id !== latest.current) return;
-        const item = (error as { data?: { errors?: { message?: string }[] } }).data?.errors?.[0];
-        const message = item?.message ?? (error instanceof Error ? error.message : String(error));
-        setLoad({ rows: [], total: 0, loading: false, error: message });
+        setLoad({
+          rows: [],
+          total: 0,
+          loading: false,
+          error: loadErrorText(doc, error, t, 'Failed to load the list.'),
+        });
       },
     );
     return () => controller.abort();

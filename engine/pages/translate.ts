@@ -32,6 +32,7 @@ export function translateDocument(doc: PageDocument, t: Translate): PageDocument
     ...(doc.description ? { description: t(doc.description) } : {}),
     ...(doc.empty ? { empty: t(doc.empty) } : {}),
     ...(doc.error ? { error: t(doc.error) } : {}),
+    ...(doc.notFound ? { notFound: t(doc.notFound) } : {}),
     ...(doc.search ? { search: { ...doc.search, ...(doc.search.label ? { label: t(doc.search.label) } : {}) } } : {}),
   };
   if (doc.columns) out.columns = doc.columns.map(opt);

@@ -39,6 +39,8 @@ export interface PageDocument {
   empty?: string;
   /** Text when the list fails to load (the server message follows). */
   error?: string;
+  /** Text when the item or list endpoint answers 404 (e.g. "Report not found"); shown instead of the load error. */
+  notFound?: string;
   tabs?: PageTab[];
   defaultTab?: string;
   fields?: PageField[];
