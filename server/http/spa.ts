@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
-// Serves the built console (dist/) with SPA fallback: any GET outside /api
-// and /socket.io that is not a file answers index.html. Unknown /api routes
-// answer 404 in the envelope.
+// Serves the built console (dist/) with SPA fallback. Files are served as
+// they are; only navigation requests (a browser opening a console route:
+// `Sec-Fetch-Mode: navigate` or an `Accept` naming text/html) for a path
+// that is no file answer index.html. A missing file (anything under
+// /assets/, or any other request such as a stale build's chunk) answers 404,
+// so no cache or proxy ever stores HTML under a `.js` URL. Unknown /api
+// routes answer 404 in the envelope.
+
+/** Whether the request is a browser navigation to a console route (not a script, style or data fetch). */
+export function isNavigation(request: Pick<FastifyRequest, 'headers'>, pathname: string): boolean {
+  if (pathname === '/assets' || pathname.startsWith('/assets/')) return false;
+  if (request.headers['sec-fetch-mode'] === 'navigate') return true;
+  return /\btext\/html\b/i.test(String(request.headers.accept ?? ''));
+}
 
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const root = distDir ? path.resolve(distDir) : undefined;
@@ -24,9 +35,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
           failure([{ code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found.`, source: null }]),
         );
     }
-    const file = path.join(root!, path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
+    }
+    const file = path.join(root!, path.normalize(decoded).replace(/^([/\\])+/, ''));
     if (file.startsWith(root! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root!, file));
+    }
+    if (!isNavigation(request, pathname)) {
+      return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
