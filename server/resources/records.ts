@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { actorOf, requirePermission } from '../auth/guards';
 import { notFound, ok } from '../http/envelope';
-import { runList, type ListSpec } from '../http/list-query';
+import { runList, type FilterFn, type FieldExpr, type ListSpec } from '../http/list-query';
 import type { Actor } from '../auth/actor';
 import { routeId } from '../services/ids';
 import { listRoute } from './list-route';
@@ -17,6 +18,23 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
     config: { name: row.name, description: row.description ?? null },
     enabled: row.status === 'enabled',
   }),
+};
+
+/**
+ * Per-kind filters over the details JSON: report lists by `period` (the report period tabs), hub users by
+ * `vpn_hub_id` (the VPN hub clients tab; the details name the hub, or carry its id).
+ */
+const ids = (values: string[]) => {
+  const numbers = values.map(Number).filter(Number.isSafeInteger);
+  return sql.join(numbers.length ? numbers : [-1]);
+};
+
+const FILTERS: Record<string, Record<string, FieldExpr | FilterFn>> = {
+  report: { period: sql`json_extract(r.details, '$.period')` },
+  vpn_hub_user: {
+    vpn_hub_id: (values) =>
+      sql`(json_extract(r.details, '$.vpn_hub_id') in (${ids(values)}) or json_extract(r.details, '$.hub') in (select h.name from vpn_hubs h where h.company_id = r.company_id and h.id in (${ids(values)})))`,
+  },
 };
 
 export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
@@ -57,7 +75,7 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
     },
     search: ['name'],
     defaultSort: '-id',
-    filters: { company_id: 'r.company_id', status: 'r.status' },
+    filters: { company_id: 'r.company_id', status: 'r.status', ...FILTERS[kind] },
     map: ({ details, ...row }) => {
       const merged = { ...(details ? (JSON.parse(String(details)) as object) : {}), ...row };
       return { ...merged, ...SHAPES[kind]?.(merged) };
