@@ -115,3 +115,18 @@ test('a missing item says it was not found instead of the HTTP client message', 
   await expect(page.getByRole('alert').filter({ hasText: 'VPN hub not found.' })).toBeVisible();
   await expect(page.getByText(/status code/)).toHaveCount(0);
 });
+
+test('the users list offers no impersonating or deleting on the signed-in user own row', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/users?limit=100' });
+  const table = page.locator('table.page-table[aria-busy="false"]');
+  await expect(table).toBeVisible();
+  const rowOf = (email: string) =>
+    table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+  const own = rowOf(fixtureAccounts.admin);
+  const other = rowOf(fixtureAccounts.advGuest);
+  await expect(own).toHaveCount(1);
+  await expect(other).toHaveCount(1);
+  await expect(other.getByRole('button', { name: /^Impersonate/ })).toBeVisible();
+  await expect(own.getByRole('button', { name: /^Impersonate/ })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: /^Delete user/ })).toHaveCount(0);
+});

@@ -5,6 +5,9 @@ import { ariaSort, nextSort } from '../../engine/pages/list-state';
 import { isSelected, pageCheckState, type RowId, type Selection } from '../../engine/pages/selection';
 import type { FormatContext } from '../../engine/format/formatters';
 import type { PageAction, PageColumn } from '../../engine/pages/types';
+import { useSnapshot } from 'valtio/react';
+import { rowActionsFor } from '../../engine/pages/row-actions';
+import { session } from '../../engine/session/user';
 import { ActionButtons } from './ActionButtons';
 import { Cell } from './Cell';
 import { t } from '../../engine/i18n/i18n';
@@ -47,6 +50,7 @@ function PageCheckbox(props: { state: 'all' | 'some' | 'none'; onChange: () => v
 
 export function DataTable(props: Props) {
   const { columns, rows, idOf, nameOf, sort, selection, rowActions, ctx } = props;
+  const userId = useSnapshot(session).user?.id;
   const selectable = !!selection && !!props.onToggleRow;
   const pageIds = rows.map(idOf);
   return (
@@ -123,7 +127,7 @@ export function DataTable(props: Props) {
                 {!!rowActions?.length && (
                   <td className="col-actions">
                     <ActionButtons
-                      actions={rowActions}
+                      actions={rowActionsFor(rowActions, idOf(row), userId)}
                       context={name}
                       onRun={(action) => props.onRowAction(action, row)}
                       className="row-actions"

@@ -154,6 +154,8 @@ export interface PageAction {
     [key: string]: unknown;
   };
   tone?: 'default' | 'danger';
+  /** Row action not offered on the signed-in user's own row (row id equals the user's id): no impersonating or deleting oneself. */
+  notSelf?: boolean;
 }
 
 export interface PageTab {
