@@ -130,3 +130,22 @@ test('the users list offers no impersonating or deleting on the signed-in user o
   await expect(own.getByRole('button', { name: /^Impersonate/ })).toHaveCount(0);
   await expect(own.getByRole('button', { name: /^Delete user/ })).toHaveCount(0);
 });
+
+test('the monitoring template edit page edits the template with its form', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  const list = await (await page.request.get('/api/monitoring-templates?limit=1')).json();
+  const template = list.data[0] as { id: number; name: string };
+  await page.goto(`/monitoring-templates/edit/${template.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit monitoring template' });
+  const name = dialog.getByLabel('Name', { exact: true });
+  await expect(name).toHaveValue(template.name);
+  await name.fill(`${template.name} edited`);
+  await dialog.getByLabel('GPS period (seconds)').fill('900');
+  await dialog.getByRole('button', { name: /^(Submit|Save|Update)$/ }).click();
+  await expect(page.getByText('Monitoring template updated successfully')).toBeVisible();
+  // The detail reloads with the new values.
+  await expect(page.getByRole('definition').filter({ hasText: `${template.name} edited` })).toBeVisible();
+  const item = await (await page.request.get(`/api/monitoring-templates/${template.id}`)).json();
+  expect(item.data.gps).toBe(900);
+});

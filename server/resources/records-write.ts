@@ -24,7 +24,7 @@ const WRITES: { path: string; kind: string; permission: string; item: string; up
     kind: 'monitoring_template',
     permission: 'update_monitoring',
     item: 'Monitoring template',
-    update: false,
+    update: true,
   },
 ];
 
