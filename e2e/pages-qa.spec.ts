@@ -22,8 +22,25 @@ test('dark mode: selected rows and danger buttons use the theme tokens', async (
       probe.remove();
       return value;
     }, name);
-  const soft = await token('--primary-soft');
-  expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(soft);
+  // The selected row's text stays readable on its background (WCAG AA, 4.5:1).
+  const contrast = await row
+    .locator('td')
+    .nth(3)
+    .evaluate((cell) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (css: string) => {
+        const [r, g, b] = rgb(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const bg = getComputedStyle(cell.closest('tr')!).backgroundColor;
+      const fg = getComputedStyle(cell).color;
+      const [hi, lo] = [lum(bg), lum(fg)].sort((a, b) => b - a);
+      return (hi + 0.05) / (lo + 0.05);
+    });
+  expect(contrast).toBeGreaterThanOrEqual(4.5);
   const cell = row.locator('td').nth(3);
   expect(await cell.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(await token('--border'));
   const danger = page.locator('.page-danger').first();
