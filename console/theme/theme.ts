@@ -30,7 +30,7 @@ export function applyTheme(current: Theme = theme): void {
   const root = document.documentElement.style;
   root.setProperty('--primary', current.mainColor);
   root.setProperty('--primary-dark', shade(current.mainColor, -0.25));
-  root.setProperty('--primary-soft', shade(current.mainColor, 0.9));
+  root.setProperty('--theme-primary-soft', shade(current.mainColor, 0.9));
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (icon) icon.href = current.favicon;
   document.title = current.appName;
