@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/i18n/i18n';
 import { shellKeys } from './keys';
+import { pageKeys } from './page-keys';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const keys = shellKeys(join(here, '..'));
+const keys = [...new Set([...shellKeys(join(here, '..')), ...pageKeys(join(here, '..', '..'))])].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
@@ -14,6 +15,13 @@ describe('message catalogues', () => {
     expect(keys).toContain('No results found');
     expect(keys).toContain('Logout & cancel impersonation');
     expect(keys.length).toBeGreaterThan(150);
+  });
+
+  it('finds the page strings: document texts, page component literals and task types', () => {
+    expect(keys).toContain('Rows per page');
+    expect(keys).toContain('{first}–{last} of {total}');
+    expect(keys).toContain('Firmware upload');
+    expect(keys).toContain('No records found');
   });
 
   for (const language of LANGUAGES) {
