@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ATTEMPTED_CODES, ATTEMPT_REASONS, connectionAttempt } from '../../engine/device/attempts';
+import { CONNECTION_STATUSES, connectionStatus, faceliftText, l2tpStatus } from '../../engine/device/status';
+import { formatters } from '../../engine/format/formatters';
 import { taskTypeLabel } from '../../engine/format/task-types';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
 
@@ -20,8 +23,17 @@ const TASK_TYPES = [
   'execute_mulficonfig_template',
   'add_device',
 ];
-// The words the boolean and enabled formatters give, translated by the cell.
-const FORMATTER_WORDS = ['Yes', 'No', 'Enabled', 'Disabled'];
+// The words of the formatters whose output the cell translates (Cell.tsx WORDS):
+// boolean, enabled, deviceStatus, facelift, l2tp and attempt (its known texts).
+const FORMATTER_WORDS = [
+  ...[true, false].flatMap((v) => [formatters.boolean(v, {}, {}), formatters.enabled(v, {}, {})]),
+  ...CONNECTION_STATUSES.map((_, i) => connectionStatus(i)),
+  connectionStatus(null),
+  faceliftText(true),
+  faceliftText(false),
+  ...[0, 1, 2, 3, 4].map(l2tpStatus),
+  ...[ATTEMPTED_CODES[0], ...Object.keys(ATTEMPT_REASONS).map(Number)].map((code) => connectionAttempt(code).text),
+];
 // Default texts passed to t() through a variable rather than a literal call.
 const DEFAULT_TEXTS = ['Failed to load.'];
 
