@@ -1,15 +1,13 @@
 // A chart page: rows from an endpoint drawn as an SVG bar or line chart in the
 // spec's palette, with the same data as a table for screen readers and keyboard users.
-import { useEffect, useState } from 'react';
 import { formatCell } from '../../engine/format/formatters';
 import { paletteColor } from '../../engine/format/palette';
-import { fetchRows } from '../../engine/pages/fetch-list';
-import { readPath, type Scope } from '../../engine/pages/template';
+import { readPath } from '../../engine/pages/template';
 import { labelStride, seriesByUnit, yScale } from '../../engine/pages/chart-scale';
-import type { PageChart, PageDocument, PageSeries } from '../../engine/pages/types';
+import type { PageChart, PageSeries } from '../../engine/pages/types';
 import { useFormatContext } from './format-context';
 import { t } from '../../engine/i18n/i18n';
-import { loadErrorText } from '../../engine/pages/load-error';
+import { LoadState, usePageRows, type PageProps } from './usePageRows';
 
 const W = 720;
 const H = 260;
@@ -90,29 +88,9 @@ function Chart(props: {
   );
 }
 
-export function ChartPage({
-  doc,
-  name,
-  scope,
-  nested,
-}: {
-  doc: PageDocument;
-  name: string;
-  scope: Scope;
-  nested?: boolean;
-}) {
-  const [rows, setRows] = useState<Record<string, unknown>[] | undefined>();
-  const [error, setError] = useState<string>();
+export function ChartPage({ doc, name, scope, nested }: PageProps) {
+  const { rows, error } = usePageRows(doc, scope);
   const ctx = useFormatContext();
-  const scopeKey = JSON.stringify(scope);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRows(doc, JSON.parse(scopeKey) as Scope, controller.signal).then(
-      (data) => setRows(data.rows),
-      (e: unknown) => !controller.signal.aborted && setError(loadErrorText(doc, e, t)),
-    );
-    return () => controller.abort();
-  }, [doc, scopeKey]);
   const chart = doc.chart!;
   // One chart per unit: series in dBm and in °C never share an axis.
   const groups = seriesByUnit(chart.series);
@@ -122,13 +100,7 @@ export function ChartPage({
     <section className="chart-page" aria-labelledby={`${name}-title`}>
       <Heading id={`${name}-title`}>{doc.title}</Heading>
       {doc.description && <p>{doc.description}</p>}
-      {error && (
-        <p role="alert" className="page-error">
-          {error}
-        </p>
-      )}
-      {!rows && !error && <p aria-busy="true">{t('Loading…')}</p>}
-      {rows && rows.length === 0 && <p className="page-empty">{doc.empty ?? t('No data')}</p>}
+      <LoadState doc={doc} rows={rows} error={error} />
       {rows && rows.length > 0 && (
         <>
           <ul className="chart-legend" aria-label={t('Legend')}>
