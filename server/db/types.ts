@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { FixtureDevice } from '../../fixtures/devices';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
 // booleans are 0/1 integers (SQLite), JSON values are stored as text.
@@ -111,31 +112,12 @@ export interface AnnouncementTable {
   created_at: string;
 }
 
-export interface DeviceTable {
+/** A device row: the fixture fleet's fields (one definition, fixtures/devices.ts) plus the server's own columns. */
+export interface DeviceTable extends Omit<FixtureDevice, 'family'> {
   id: Generated<number>;
-  company_id: number;
-  name: string;
-  model: string;
-  original_model: string;
   family: string;
-  serial: string;
-  mac: string;
-  firmware: string;
-  status: number;
-  is_facelift: number;
-  signal: number | null;
-  temperature: number | null;
-  operator: string | null;
-  connection_type: string | null;
-  wan_ip: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  router_uptime: number;
   credit_enabled: number;
   monitoring_enabled: number;
-  remaining_data: number;
-  last_connection_at: string | null;
-  created_at: string;
   updated_at: string;
 }
 
