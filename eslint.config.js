@@ -20,6 +20,31 @@ const noReact = {
   ],
 };
 
+// Browser code runs without Node: @types/node reaches the browser type-check
+// through library typings (papaparse), so its globals are refused here.
+// Tests and the Node tooling kept beside the browser code (tsconfig.server.json,
+// tsconfig.test.json) are exempt.
+const browserCode = {
+  files: ['engine/**/*.ts', 'renderer/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'],
+  ignores: [
+    '**/*.test.{ts,tsx}',
+    'engine/schema/load-fs.ts',
+    'engine/pages/generate-types.ts',
+    'engine/pages/types-file.ts',
+    'console/i18n/keys.ts',
+    'console/i18n/page-keys.ts',
+  ],
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      ...['Buffer', 'process', 'global', '__dirname', '__filename', 'require'].map((name) => ({
+        name,
+        message: 'Browser code runs without Node (tsconfig.json).',
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +73,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['engine/**/*.ts'], rules: { 'no-restricted-imports': ['error', noReact] } },
+  browserCode,
   {
     files: ['renderer/**/*.{ts,tsx}'],
     rules: {

@@ -1,14 +1,37 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { existsSync, utimesSync } from 'node:fs';
+import type { Plugin } from 'vite';
 
 const apiPort = Number(process.env.PORT ?? 8080);
+
+/**
+ * The build timestamp the update prompt compares with (shell spec §4), fixed
+ * at build time in whole seconds (Last-Modified has no finer grain). The built
+ * index.html gets it as its modification time, so the version worker reports
+ * exactly this value for the running build and a later one for a newer build.
+ */
+const buildTimestamp = Math.floor(Date.now() / 1000) * 1000;
+
+const stampIndex = (): Plugin => ({
+  name: 'build-timestamp',
+  apply: 'build',
+  closeBundle() {
+    const index = 'dist/index.html';
+    if (existsSync(index)) utimesSync(index, buildTimestamp / 1000, buildTimestamp / 1000);
+  },
+});
 
 // The console is a single-page app built to dist/; the reference server
 // (server/main.ts) serves dist/ and /api on one origin. `npm run dev:console`
 // runs Vite with hot reload and proxies /api and the socket to that server.
+// Source maps are written without a sourceMappingURL comment; the build's
+// next step (scripts/build-output.ts) moves them to dist-sourcemaps/ (never
+// served) and writes .br and .gz twins of the text files.
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  plugins: [react(), stampIndex()],
+  define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(buildTimestamp)) },
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 800 },
   server: {
     proxy: {
       '/api': `http://localhost:${apiPort}`,
@@ -16,9 +39,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{engine,renderer,console,server,scripts,fixtures}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['engine/schema/test-setup.ts'],
     testTimeout: 20000,
+    // Servers start in beforeAll hooks (migrate, seed); on 2 busy cores that can pass Vitest's 10 s default.
+    hookTimeout: 60000,
     pool: 'forks',
+    // Every test on SQLite; the server tests a second time on PostgreSQL
+    // (scripts/ensure-services.sh starts it), each file on a copy of one seeded template database.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['{engine,renderer,console,server,scripts,fixtures}/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['server/**/*.test.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/test/postgres-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,78 +1,145 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { buildApp } from '../server/app';
+import accounts from '../fixtures/accounts.json';
+import { SOURCEMAP_DIR } from './build-output';
 
-// First-load budget of /management/devices: the entry chunk plus its static
-// imports (what index.html loads before any route renders), gzip, must stay
-// under 170 KB, and the form engine (@rjsf, ajv) must not be among them.
-// Usage: tsx scripts/check-budget.ts [distDir]  (default: dist, or DIST_DIR)
+// First-load budget of /management/devices, measured in Chromium against the
+// real server and build: every script the browser loads from opening the
+// route (signed in) until the device table shows its rows, each counted at
+// its gzip size, must stay under BUDGET_BYTES, and the form engine (@rjsf, ajv)
+// must not be among them. A second visit must download no JavaScript (hashed
+// files are immutable). Usage: tsx scripts/check-budget.ts [distDir]
 
-export const BUDGET_BYTES = 170 * 1024;
+// The aim (issue 10) is 140 KB. Measured: 169.7 KB before the lazy loading,
+// 137.1 KB after it; since the engine's HTTP client moved onto axios and the
+// page actions onto the request pipeline the route loads 161.9 KB (axios and
+// the client chunk alone 25.7 KB). The limit holds that line until the shell
+// sheds the rest; lower it as it does.
+export const BUDGET_BYTES = 165 * 1024;
+export const ROUTE = '/management/devices';
 export const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv(-formats)?\//];
 
-const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
-
-export function staticImports(code: string): string[] {
-  return [...code.matchAll(STATIC_IMPORT)].map((match) => match[1]);
-}
-
-export function entryScripts(html: string): string[] {
-  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
-  return [...scripts, ...preloads];
+export interface ScriptLoad {
+  file: string;
+  gzip: number;
 }
 
 export interface BudgetReport {
-  files: { file: string; gzip: number }[];
+  files: ScriptLoad[];
   total: number;
   forbidden: { file: string; source: string }[];
+  /** Scripts the server sent on a second visit (should be none). */
+  repeatDownloads: string[];
 }
 
-export function measure(distDir: string): BudgetReport {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const queue = entryScripts(html).map((src) => join(distDir, src.replace(/^\//, '')));
-  const seen = new Set<string>();
-  const files: BudgetReport['files'] = [];
-  const forbidden: BudgetReport['forbidden'] = [];
-  while (queue.length) {
-    const file = resolve(queue.shift()!);
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    files.push({ file: file.slice(resolve(distDir).length + 1), gzip: gzipSync(code, { level: 9 }).length });
-    for (const spec of staticImports(code)) queue.push(join(dirname(file), spec));
-    const mapFile = `${file}.map`;
-    if (existsSync(mapFile)) {
-      const sources = (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
-      for (const source of sources) {
-        if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.push({ file, source });
-      }
-    }
+/** The library sources of a script of the build whose source map names a forbidden one. */
+export function forbiddenSources(distDir: string, file: string): string[] {
+  const mapFile = join(resolve(distDir, '..', SOURCEMAP_DIR), `${file}.map`);
+  if (!existsSync(mapFile)) return [];
+  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return sources.filter((source) => FORBIDDEN.some((pattern) => pattern.test(source)));
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.request.get(`${base}/api/health`);
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const reply = await page.request.post(`${base}/api/account/login`, {
+    data: { email: 'admin@example.com', password: accounts.password },
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  if (!reply.ok()) throw new Error(`check-budget: sign-in failed (${reply.status()})`);
+}
+
+/** Opens the route in Chromium and measures its first load and a repeat visit. */
+export async function measureRoute(distDir: string): Promise<BudgetReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'budget-'));
+  const app = await buildApp({ dbFile: join(dir, 'budget.db'), devices: 120, distDir });
+  const served: string[] = [];
+  app.addHook('onRequest', async (request) => {
+    if (/\.m?js(\?|$)/.test(request.url)) served.push(request.url);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, base);
+    // The moment the first row is in the document, in the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('table tbody tr')) return;
+        (window as unknown as { rowsAt: number }).rowsAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(base + ROUTE);
+    await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    // Every script whose request started before the rows appeared.
+    const urls = await page.evaluate(() => {
+      const rowsAt = (window as unknown as { rowsAt: number }).rowsAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || /\.m?js$/.test(entry.name),
+        )
+        .filter((entry) => entry.startTime < rowsAt)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    const files = [...new Set(urls)].map((pathname) => ({
+      file: pathname.slice(1),
+      gzip: gzipSync(readFileSync(join(distDir, pathname)), { level: 9 }).length,
+    }));
+    served.length = 0;
+    const again = await context.newPage();
+    await again.goto(base + ROUTE);
+    await again.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await again.waitForLoadState('networkidle');
+    const forbidden = files.flatMap(({ file }) => forbiddenSources(distDir, file).map((source) => ({ file, source })));
+    return { files, total: files.reduce((sum, f) => sum + f.gzip, 0), forbidden, repeatDownloads: [...served] };
+  } finally {
+    await browser.close();
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  return { files, total: files.reduce((sum, f) => sum + f.gzip, 0), forbidden };
 }
 
-function main() {
+async function main() {
   const distDir = resolve(process.argv[2] ?? process.env.DIST_DIR ?? 'dist');
   if (!existsSync(join(distDir, 'index.html'))) {
     console.error(`check-budget: ${distDir}/index.html not found; run npm run build first.`);
     process.exit(2);
   }
-  const report = measure(distDir);
+  const report = await measureRoute(distDir);
   for (const { file, gzip } of report.files) console.log(`  ${file}  ${(gzip / 1024).toFixed(1)} KB gzip`);
   const kb = (report.total / 1024).toFixed(1);
-  let failed = false;
+  const limit = BUDGET_BYTES / 1024;
+  const problems: string[] = [];
   if (report.total > BUDGET_BYTES) {
-    console.error(`check-budget: first-load JS of /management/devices is ${kb} KB gzip, over the 170 KB budget.`);
-    failed = true;
+    problems.push(`the scripts loaded until ${ROUTE} shows its rows are ${kb} KB gzip, over the ${limit} KB budget`);
   }
   if (report.forbidden.length) {
     const libs = [...new Set(report.forbidden.map((f) => f.source.replace(/.*node_modules\//, '').split('/')[0]))];
-    console.error(`check-budget: the form engine is in the first-load chunks: ${libs.join(', ')}.`);
-    failed = true;
+    problems.push(`the form engine is in the first load: ${libs.join(', ')}`);
   }
-  if (failed) process.exit(1);
-  console.log(`check-budget: first-load JS ${kb} KB gzip of 170 KB; no @rjsf or ajv in it.`);
+  if (report.repeatDownloads.length) {
+    problems.push(`a repeat visit downloaded ${report.repeatDownloads.join(', ')}`);
+  }
+  for (const problem of problems) console.error(`check-budget: ${problem}.`);
+  if (problems.length) process.exit(1);
+  console.log(
+    `check-budget: ${report.files.length} scripts, ${kb} KB gzip of ${limit} KB until ${ROUTE} shows its rows; ` +
+      'no @rjsf or ajv in them; a repeat visit downloads no JavaScript.',
+  );
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

@@ -3,11 +3,13 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SOURCE,
+  DOCUMENT_FILE,
   ENDPOINTS,
   EXTRACT_FILE,
   REPO_ROOT,
   extractSchemas,
   inlineRefs,
+  renderDocument,
   renderExtract,
 } from './extract-openapi';
 
@@ -90,11 +92,15 @@ describe('extract-openapi', () => {
     `the committed extract is what the script generates from ${relative(REPO_ROOT, DEFAULT_SOURCE)}` +
       (hasReference ? '' : ' (skipped: the reference OpenAPI is not beside this clone)'),
     async () => {
-      const generated = await renderExtract(readFileSync(DEFAULT_SOURCE, 'utf8'));
+      const yamlText = readFileSync(DEFAULT_SOURCE, 'utf8');
+      const generated = await renderExtract(yamlText);
       expect(JSON.parse(committed), 'stale or hand-edited: run npx tsx scripts/extract-openapi.ts').toEqual(
         JSON.parse(generated),
       );
       expect(committed, 'formatting differs: run npx tsx scripts/extract-openapi.ts').toBe(generated);
+      expect(readFileSync(DOCUMENT_FILE, 'utf8') === renderDocument(yamlText), 'stale document: run the script').toBe(
+        true,
+      );
     },
     30_000,
   );

@@ -14,6 +14,8 @@ import { parse } from 'yaml';
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 export const DEFAULT_SOURCE = resolve(REPO_ROOT, '../shared/reference/rms-api-openapi.yaml');
 export const EXTRACT_FILE = resolve(REPO_ROOT, 'server/test/openapi/rms-response-schemas.json');
+/** The whole document as compact JSON: served at /api/openapi.json and read by the conformance suite. */
+export const DOCUMENT_FILE = resolve(REPO_ROOT, 'server/openapi/rms-api-openapi.json');
 
 /** The responses the reference server implements and the conformance test checks. */
 export const ENDPOINTS = [
@@ -131,12 +133,20 @@ export async function renderExtract(yamlText: string, endpoints: readonly string
   return format(JSON.stringify(extractSchemas(yamlText, endpoints), null, 2), { ...options, filepath: EXTRACT_FILE });
 }
 
+/** The whole document as one line of JSON ($refs kept). */
+export function renderDocument(yamlText: string): string {
+  return `${JSON.stringify(parse(yamlText, { maxAliasCount: -1 }))}\n`;
+}
+
 async function main() {
   const source = resolve(process.argv[2] ?? DEFAULT_SOURCE);
-  const text = await renderExtract(readFileSync(source, 'utf8'));
+  const yamlText = readFileSync(source, 'utf8');
+  const text = await renderExtract(yamlText);
   writeFileSync(EXTRACT_FILE, text);
+  writeFileSync(DOCUMENT_FILE, renderDocument(yamlText));
   const count = Object.keys(JSON.parse(text).schemas).length;
   console.log(`extract-openapi: ${count} response schemas from ${source} -> ${relative(REPO_ROOT, EXTRACT_FILE)}`);
+  console.log(`extract-openapi: the whole document -> ${relative(REPO_ROOT, DOCUMENT_FILE)}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

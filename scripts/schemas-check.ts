@@ -3,10 +3,9 @@
 // per problem and exits non-zero when there is any.
 import { resolve } from 'node:path';
 import { checkSchemas, defaultSchemasDir } from './schemas-check/check';
-import { crossCheckers } from './schemas-check/checkers';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : defaultSchemasDir;
-const problems = checkSchemas(dir, crossCheckers);
+const problems = checkSchemas(dir);
 for (const p of problems) console.log(`${p.file}: ${p.pointer}: ${p.message}`);
 if (problems.length > 0) {
   console.error(`schemas:check: ${problems.length} problem(s)`);
