@@ -3,77 +3,101 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { openDatabase, deleteDatabase } from './db/open';
-import { migrate } from './db/migrations';
-import { seedDatabase } from './seed/fixtures';
-import { registerErrorHandling } from './http/errors';
+import { openDatabase, resetDatabase } from './db/open';
+import { migrateDatabase, seedIfEmpty } from './db/prepare';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerJsonParser } from './http/json-parser';
 import { registerSpa } from './http/spa';
+import { loggerOptions, registerRequestLogging, type LogStream } from './http/logging';
+import { registerSecurity } from './http/security';
+import type { LogLevel, TrustProxy } from './config';
+import { connectRedis } from './cluster/redis';
+import { shareInvalidation } from './cluster/invalidation';
+import { localJobQueue, redisJobQueue, type JobRunner } from './jobs/queue';
+import { bulkRunner, type BulkOptions } from './services/bulk';
 import { registerAuthentication, resolveActor } from './auth/authenticate';
 import { registerMfa } from './auth/mfa';
-import { ACCESS_COOKIE } from './auth/sessions';
+import { ACCESS_COOKIE, sessionLiveFor } from './auth/sessions';
+import { PASSWORD_COST, type ScryptCost } from './auth/password';
 import { Realtime } from './realtime/hub';
 import { resources } from './resources';
+import { recordApiRoutes } from './openapi/routes';
+import { registerOpenApi } from './openapi/serve';
+import { registerConformance } from './openapi/conform';
+import { loadDocument } from './openapi/document';
 import type { AppContext } from './context';
+import { DocumentStore } from './documents/store';
+import { seedDocuments } from './documents/seed';
+import { RouteIndex } from './documents/route-index';
 import { DataVersion, VersionedCache, registerDataVersion } from './http/data-version';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types';
 
 export interface AppOptions {
+  /** The SQLite file (or a postgres:// URL). */
   dbFile: string;
-  /** Delete the database file first and reseed. */
+  /** A postgres:// URL: PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  /** Empty the database first and reseed. */
   reset?: boolean;
   /** The built console to serve with SPA fallback (none in API tests). */
   distDir?: string;
   /** Devices seeded into a new database (default 500). */
   devices?: number;
-  logger?: boolean;
+  /** Request log level (default silent); lines go to stdout or logStream. */
+  logLevel?: LogLevel;
+  logStream?: LogStream;
+  /** Which proxies' X-Forwarded-* headers to believe (default none). */
+  trustProxy?: TrustProxy;
+  /** Shared state for several instances (REDIS_URL, REDIS_PREFIX). */
+  redisUrl?: string;
+  redisPrefix?: string;
+  /** Bulk job chunking (BULK_CHUNK_SIZE, BULK_PAUSE_MS). */
+  bulk?: BulkOptions;
+  /** The session signing key (default: one kept in the database). */
+  tokenKey?: Buffer;
   /** Clock, for tests. */
   now?: () => Date;
   schemasDir?: string;
+  /** Calls a personal access token may make per minute (default API_TOKEN_RATE_LIMIT or 600). */
+  apiTokensPerMinute?: number;
+  /** scrypt cost of new password hashes (default PASSWORD_COST; test servers pass TEST_PASSWORD_COST). */
+  passwordCost?: ScryptCost;
+}
+
+/** A hop count becomes "trust the nearest n proxies". */
+function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 83886080;
 
 async function tokenKey(db: Kysely<Database>): Promise<Buffer> {
-  const row = await db.selectFrom('secrets').select('value').where('name', '=', 'token_key').executeTakeFirst();
-  if (row) return Buffer.from(row.value, 'base64');
-  const key = randomBytes(32);
+  // Instances starting together over one database agree on the first key written.
   await db
     .insertInto('secrets')
-    .values({ name: 'token_key', value: key.toString('base64') })
+    .values({ name: 'token_key', value: randomBytes(32).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  return key;
+  const row = await db.selectFrom('secrets').select('value').where('name', '=', 'token_key').executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
 }
 
 /** Opens (migrating and seeding on first start) the database and builds the app, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  if (options.reset) deleteDatabase(options.dbFile);
-  const handle = openDatabase(options.dbFile);
-  await migrate(handle.db as Kysely<unknown>);
-  const seeded = await handle.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-  if (!seeded) {
-    await seedDatabase(handle.db, handle.sqlite, { devices: options.devices });
-    handle.sqlite.exec('analyze');
-  }
+  const passwordCost = options.passwordCost ?? PASSWORD_COST;
+  const target = options.databaseUrl ?? options.dbFile;
+  if (options.reset) await resetDatabase(target);
+  const handle = openDatabase(target);
+  await migrateDatabase(handle.db);
+  await seedIfEmpty(handle.db, { devices: options.devices, passwordCost });
 
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: 'info',
-          redact: {
-            paths: [
-              'req.headers.cookie',
-              'req.headers["x-xsrf-token"]',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
-            censor: '[redacted]',
-          },
-        }
-      : false,
+    ...loggerOptions(options.logLevel ?? 'silent', options.logStream),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     ajv: {
       customOptions: {
         removeAdditional: false,
@@ -84,35 +108,63 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  const schemasDir = options.schemasDir ?? path.resolve('schemas');
+  const now = options.now ?? (() => new Date());
+  const documents = new DocumentStore(handle.db, now);
+  await seedDocuments(documents, schemasDir);
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.redisPrefix ?? 'fleet:') : undefined;
   const version = new DataVersion();
+  // The runner reads ctx only when a job runs, after ctx exists.
+  const runJob: JobRunner = (job, from, save) => bulkRunner(ctx, options.bulk)(job, from, save);
   const ctx: AppContext = {
+    jobs: redis ? redisJobQueue(redis, runJob) : localJobQueue(runJob),
     version,
     actors: new VersionedCache(version),
     counts: new VersionedCache(version),
     db: handle.db,
-    sqlite: handle.sqlite,
-    tokenKey: await tokenKey(handle.db),
-    realtime: new Realtime(),
-    schemasDir: options.schemasDir ?? path.resolve('schemas'),
-    now: options.now ?? (() => new Date()),
+    tokenKey: options.tokenKey ?? (await tokenKey(handle.db)),
+    redis,
+    realtime: new Realtime(redis),
+    schemasDir,
+    documents,
+    routes: new RouteIndex(),
+    now,
+    passwordCost,
   };
+  if (redis) await shareInvalidation(ctx, redis);
   app.decorate('ctx', ctx);
+  registerRequestLogging(app);
+  await registerSecurity(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 50 } });
+  // preservePath: the file name as sent, so that a name with path separators is refused, not silently cut.
+  await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 50 }, preservePath: true });
   registerDataVersion(app, version);
   registerJsonParser(app);
   registerErrorHandling(app);
-  registerAuthentication(app);
+  registerAuthentication(app, { perMinute: options.apiTokensPerMinute });
   registerMfa(app);
   app.decorateRequest('form', null);
+  ctx.routes.listen(app);
+  const apiRoutes = recordApiRoutes(app);
+  const openapi = loadDocument();
+  registerConformance(app, openapi);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
+  await registerOpenApi(app, openapi, apiRoutes);
   await registerSpa(app, options.distDir);
 
-  ctx.realtime.attach(app.server, async (header) => {
-    const token = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=([^;]+)`).exec(header ?? '')?.[1];
-    return resolveActor(app, token ? decodeURIComponent(token) : undefined);
-  });
+  ctx.realtime.attach(
+    app.server,
+    async (header) => {
+      const token = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=([^;]+)`).exec(header ?? '')?.[1];
+      return resolveActor(app, token ? decodeURIComponent(token) : undefined);
+    },
+    (actor) => sessionLiveFor(ctx, actor.sessionId, actor.user.id),
+  );
   app.addHook('preClose', async () => ctx.realtime.close());
-  app.addHook('onClose', async () => handle.close());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.close();
+    await handle.close();
+    await redis?.close();
+  });
   return app;
 }

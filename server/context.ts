@@ -1,19 +1,32 @@
 import type { Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import type { Database } from './db/types';
 import type { Realtime } from './realtime/hub';
 import type { DataVersion, VersionedCache } from './http/data-version';
 import type { Actor } from './auth/actor';
+import type { DocumentStore } from './documents/store';
+import type { RouteIndex } from './documents/route-index';
+import type { ScryptCost } from './auth/password';
+import type { SharedRedis } from './cluster/redis';
+import type { JobQueue } from './jobs/queue';
 
-/** What every resource plugin gets: the database, the signing key, the realtime hub. */
+/** What every resource plugin gets: the database, the signing key, the realtime hub, Redis when shared. */
 export interface AppContext {
   db: Kysely<Database>;
-  sqlite: SQLite.Database;
   tokenKey: Buffer;
   realtime: Realtime;
-  /** Root of schemas/ for form validation. */
+  /** Present when REDIS_URL is set: state shared by several instances. */
+  redis?: SharedRedis;
+  /** Bulk jobs: in this process, or a durable queue shared through Redis. */
+  jobs: JobQueue;
+  /** Root of schemas/: the meta-schemas and the built-in documents that seed the store. */
   schemasDir: string;
+  /** Forms, prompts, lookups and pages as published (form validation reads them here). */
+  documents: DocumentStore;
+  /** Method and path of every API route (the studio warns about a form endpoint without one). */
+  routes: RouteIndex;
   now: () => Date;
+  /** scrypt cost of new password hashes; weaker stored hashes are replaced at sign-in. */
+  passwordCost: ScryptCost;
   /** Moves on every write; read caches are valid for one version. */
   version: DataVersion;
   /** Session callers by access token. */
@@ -27,5 +40,3 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-
-export const nowIso = (ctx: Pick<AppContext, 'now'>) => ctx.now().toISOString();

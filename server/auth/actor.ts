@@ -4,7 +4,6 @@ import type { Company, Database, User } from '../db/types';
 // The caller of a request: the session user, its role and permissions and
 // the companies it may act on (tenancy by company tree).
 
-export const SCOPE_OWN = 0;
 export const SCOPE_SUBTREE = 1;
 export const SCOPE_ALL = 2;
 

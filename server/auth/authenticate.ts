@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadActor } from './actor';
 import { ACCESS_COOKIE } from './sessions';
-import { verifyAccessToken } from './tokens';
+import { signedClaims, verifyAccessToken } from './tokens';
 import { checkXsrf } from './xsrf';
+import { bearerOf, invalidToken, tokenAuthenticator, type TokenOptions } from './personal-tokens';
 import type { Actor } from './actor';
 import { ApiError } from '../http/envelope';
 
-// onRequest for /api: anti-forgery check, then the caller from the access
-// cookie (request.actor, null when signed out or the session was revoked).
+// onRequest for /api: the caller (request.actor) from a personal access token
+// in `Authorization: Bearer` (no cookie involved, so no anti-forgery check; a
+// bad token is a 401 on every method), else the anti-forgery check and the
+// caller from the access cookie (null when signed out or revoked).
 
 export async function resolveActor(app: FastifyInstance, token: string | undefined) {
   if (!token) return null;
@@ -29,14 +32,50 @@ export async function resolveActor(app: FastifyInstance, token: string | undefin
   return actor;
 }
 
-export function registerAuthentication(app: FastifyInstance): void {
+/**
+ * Whether Fastify matched the request to a route of the /api scope. Decided on
+ * the route the router chose (after it decoded the path), so `/%61pi/…` is
+ * an /api call like `/api/…`; a path no route matched is decided on its decoded
+ * spelling, so a bad token on an unknown /api path is still a 401.
+ */
+export const isApiRoute = (request: FastifyRequest): boolean => {
+  const route = request.routeOptions.url ?? unmatchedPath(request.url);
+  return route === '/api' || route.startsWith('/api/');
+};
+
+/** The decoded path of a request no route matched (it still answers as the /api scope when it lies under it). */
+function unmatchedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The session an access cookie was issued for, expired or not ('' when none): the XSRF token is bound to it. */
+const cookieSessionId = (app: FastifyInstance, token: string | undefined) =>
+  (token && signedClaims(token, app.ctx.tokenKey)?.sid) || '';
+
+export function registerAuthentication(app: FastifyInstance, tokens: TokenOptions = {}): void {
   app.decorateRequest('actor', null);
+  const byToken = tokenAuthenticator(app, tokens);
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    checkXsrf(request, reply);
-    request.actor = await resolveActor(app, request.cookies[ACCESS_COOKIE]);
+    if (!isApiRoute(request)) return;
+    const bearer = bearerOf(request);
+    if (bearer === null) throw invalidToken();
+    // The one place that decides on the anti-forgery check: a bearer call
+    // carries no ambient credential a cross-site page could ride on, and is
+    // never authenticated by its cookies.
+    if (bearer) {
+      request.actor = await byToken(request, bearer);
+    } else {
+      const access = request.cookies[ACCESS_COOKIE];
+      checkXsrf(request, reply, app.ctx.tokenKey, cookieSessionId(app, access));
+      request.actor = await resolveActor(app, access);
+    }
     const blocked = request.actor && startupBlock(request.actor);
-    if (blocked && !OPEN_WHEN_BLOCKED.has(request.url.split('?')[0])) throw blocked;
+    if (blocked && !OPEN_WHEN_BLOCKED.has(request.routeOptions.url!)) throw blocked;
   });
 }
 

@@ -1,15 +1,23 @@
-// A continue_url is followed only when its host equals the request's host
-// (shell spec §5); anything else falls back to the console's start page.
+import type { FastifyRequest } from 'fastify';
+import { continueTarget, sameHostTarget } from '../../engine/session/redirect';
 
-export function safeContinueUrl(value: unknown, host: string | undefined, fallback = '/'): string {
-  if (typeof value !== 'string' || !value || !host) return fallback;
-  try {
-    const base = `http://${host}`;
-    const url = new URL(value, base);
-    if (url.host !== host || !/^https?:$/.test(url.protocol)) return fallback;
-    if (url.pathname.startsWith('//')) return fallback;
-    return value.startsWith('/') && !value.startsWith('//') ? url.pathname + url.search + url.hash : url.toString();
-  } catch {
-    return fallback;
-  }
+// The server answers the same redirect rule as the console (engine/session/
+// redirect.ts): a location is followed only when the URL parser resolves it to
+// the request's own origin; anything else falls back.
+
+const requestOrigin = (request: Pick<FastifyRequest, 'protocol' | 'headers'>) =>
+  `${request.protocol}://${request.headers.host ?? 'host.invalid'}`;
+
+/** The continue_url after sign-in: same origin and not the login page itself, else `/`. */
+export function loginLocation(value: unknown, request: Pick<FastifyRequest, 'protocol' | 'headers'>): string {
+  return (typeof value === 'string' && continueTarget(value, { origin: requestOrigin(request) })) || '/';
+}
+
+/** A same-origin redirect_uri, else the fallback. */
+export function sameOriginLocation(
+  value: unknown,
+  request: Pick<FastifyRequest, 'protocol' | 'headers'>,
+  fallback: string,
+): string {
+  return (typeof value === 'string' && sameHostTarget(value, { origin: requestOrigin(request) })) || fallback;
 }

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import type { Actor } from './actor';
+import { can } from '../../engine/permissions/can';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/envelope';
 
 // requirePermission and the tenancy checks every resource uses.
@@ -16,9 +19,9 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The engine's permission function (roles, synthetic permissions such as move_devices, level rules). */
 export function hasPermission(actor: Actor, names: string | string[], mode: 'every' | 'some' = 'every'): boolean {
-  const list = Array.isArray(names) ? names : [names];
-  return mode === 'every' ? list.every((n) => actor.permissions.has(n)) : list.some((n) => actor.permissions.has(n));
+  return can(actor, names, mode);
 }
 
 /** Fastify preHandler: 401 without a session, 403 without the permission(s). */
@@ -44,11 +47,23 @@ export function assertTenancy(actor: Actor, companyId: number | null | undefined
   if (!canActOn(actor, companyId)) throw notFound(`${what} not found.`);
 }
 
-/** For a company id given in a payload: a 422 on the field rather than a 404 of the call. */
-export function assertCompanyField(actor: Actor, companyId: unknown, source = 'company_id'): number {
+/**
+ * For a company id given in a payload: a 422 on the field rather than a 404
+ * of the call, when the id is outside the caller's companies or (for a super
+ * admin, who may act on every company) names no company at all.
+ */
+export async function assertCompanyField(
+  db: Kysely<Database>,
+  actor: Actor,
+  companyId: unknown,
+  source = 'company_id',
+): Promise<number> {
   const id = Number(companyId);
-  if (!Number.isInteger(id) || !canActOn(actor, id)) {
-    throw ApiError.of(422, 'VALIDATION_ERROR', 'The selected company is invalid.', source);
-  }
+  const known =
+    Number.isSafeInteger(id) &&
+    canActOn(actor, id) &&
+    (actor.companyIds !== null ||
+      Boolean(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()));
+  if (!known) throw ApiError.of(422, 'VALIDATION_ERROR', 'The selected company is invalid.', source);
   return id;
 }

@@ -1,7 +1,11 @@
-// Login rate limiting per account and per address: failed attempts within a
-// sliding window; a success clears the account's counter.
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { SharedRedis } from '../cluster/redis';
+import { rateLimiter } from './rate-limit';
 
-const MAX_KEYS = 50_000;
+// Rate limiting of password attempts (sign-in, password confirmation) per
+// account and per address: failures counted within a window
+// (./rate-limit.ts: in Redis when instances share it); a success clears the
+// account's counter.
 
 export interface LimiterOptions {
   windowMs: number;
@@ -9,45 +13,42 @@ export interface LimiterOptions {
   maxPerAddress: number;
 }
 
+const DEFAULTS: LimiterOptions = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 };
+
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly account: RateLimiterAbstract;
+  private readonly address: RateLimiterAbstract;
 
+  /** `name` keeps the counters of different limits apart (login, password confirmation). */
   constructor(
-    private readonly options: LimiterOptions = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 },
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.options.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+    name: string,
+    redis?: SharedRedis,
+    private readonly options: LimiterOptions = DEFAULTS,
+  ) {
+    const make = (part: string, points: number) =>
+      rateLimiter(`${name}:${part}`, points, options.windowMs / 1000, redis);
+    this.account = make('account', options.maxPerAccount);
+    this.address = make('address', options.maxPerAddress);
   }
 
   /** Seconds to wait before another attempt, or 0. */
-  retryAfter(account: string, address: string, now = Date.now()): number {
-    const checks: [string, number][] = [
-      [`a:${account}`, this.options.maxPerAccount],
-      [`ip:${address}`, this.options.maxPerAddress],
-    ];
+  async retryAfter(account: string, address: string): Promise<number> {
+    const [byAccount, byAddress] = await Promise.all([this.account.get(account), this.address.get(address)]);
     let wait = 0;
-    for (const [key, max] of checks) {
-      const list = this.recent(key, now);
-      if (list.length >= max) wait = Math.max(wait, Math.ceil((list[0] + this.options.windowMs - now) / 1000));
+    for (const [state, max] of [
+      [byAccount, this.options.maxPerAccount],
+      [byAddress, this.options.maxPerAddress],
+    ] as const) {
+      if (state && state.consumedPoints >= max) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
     }
     return wait;
   }
 
-  fail(account: string, address: string, now = Date.now()): void {
-    for (const key of [`a:${account}`, `ip:${address}`]) {
-      const list = [...this.recent(key, now), now];
-      this.failures.delete(key);
-      this.failures.set(key, list);
-    }
-    // Bounded memory: forget the least recently failing keys first.
-    while (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value as string);
+  async fail(account: string, address: string): Promise<void> {
+    await Promise.all([this.account.penalty(account, 1), this.address.penalty(address, 1)]);
   }
 
-  succeed(account: string): void {
-    this.failures.delete(`a:${account}`);
+  async succeed(account: string): Promise<void> {
+    await this.account.delete(account);
   }
 }

@@ -11,7 +11,7 @@ import { validateForm } from '../forms/validate';
 export interface GuardOptions {
   permission?: string | string[];
   mode?: 'every' | 'some';
-  /** Validate the body against the schemas/forms document naming this call. */
+  /** Validate the body against the published form document naming this call. */
   form?: boolean | 'optional';
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
   password?: boolean;
@@ -22,7 +22,7 @@ export interface GuardOptions {
 export function guard(app: FastifyInstance, options: GuardOptions) {
   const preHandler: preHandlerAsyncHookHandler[] = [];
   if (options.permission) preHandler.push(requirePermission(options.permission, options.mode));
-  if (options.form) preHandler.push(validateForm(app.ctx.schemasDir, options.form === 'optional'));
+  if (options.form) preHandler.push(validateForm(app.ctx.documents, options.form === 'optional'));
   if (options.password) preHandler.push(requirePasswordConfirmation(app.ctx));
   if (options.mfa) preHandler.push(requireMfa(app));
   return {
@@ -32,20 +32,3 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
     preHandler,
   };
 }
-
-/** The writes that need a multi-factor confirmation (README). */
-export const MFA_PROTECTED = [
-  'POST /companies/move',
-  'DELETE /companies/{id}',
-  'POST /companies/data',
-  'POST /credits/move',
-  'POST /credits/codes',
-  'POST /users/invite',
-  'POST /distributors/invitations',
-  'POST /roles',
-  'PUT /roles/{id}',
-  'DELETE /roles/{id}',
-  'DELETE /admin/users/{email}',
-  'DELETE /admin/users/{email}/mfa',
-  'DELETE /suppressed-emails/{email}',
-];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { REFRESH_TOKEN_TTL_S, randomToken, sha256, signAccessToken } from './tokens';
+import { issueXsrfCookie } from './xsrf';
 
 // Server-side sessions: one row per sign-in (or impersonation), holding the
 // hash of the rotating refresh token. Cookies are httpOnly.
@@ -43,7 +44,7 @@ export async function createSession(
   return { session, refresh };
 }
 
-/** Sets the access and refresh cookies for a session. */
+/** Sets the access and refresh cookies for a session, and an anti-forgery token bound to it. */
 export function issueCookies(reply: FastifyReply, ctx: AppContext, session: SessionRow, refresh: string) {
   const act = session.impersonator_id ? { act: { sub: String(session.impersonator_id) } } : {};
   const { token, claims } = signAccessToken(
@@ -54,36 +55,77 @@ export function issueCookies(reply: FastifyReply, ctx: AppContext, session: Sess
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: reply.request.protocol === 'https' };
   reply.setCookie(ACCESS_COOKIE, token, { ...base, path: '/', maxAge: REFRESH_TOKEN_TTL_S });
   reply.setCookie(REFRESH_COOKIE, refresh, { ...base, path: REFRESH_PATH, maxAge: REFRESH_TOKEN_TTL_S });
+  issueXsrfCookie(reply, ctx.tokenKey, session.id);
   return claims;
 }
 
-export function clearCookies(reply: FastifyReply) {
+/** Clears the session cookies; the anti-forgery token starts over without a session. */
+export function clearCookies(reply: FastifyReply, ctx: AppContext) {
   reply.clearCookie(ACCESS_COOKIE, { path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
+  issueXsrfCookie(reply, ctx.tokenKey, '');
 }
 
-/** Finds the live session of a refresh token and rotates the token. */
-export async function rotateRefresh(ctx: AppContext, refresh: string) {
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('refresh_hash', '=', sha256(refresh))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row || row.refresh_expires_at <= ctx.now().toISOString()) return null;
+async function replaceRefresh(ctx: AppContext, sessionId: string, previousHash: string): Promise<string> {
   const next = randomToken();
+  await ctx.db
+    .insertInto('retired_refresh_tokens')
+    .values({ refresh_hash: previousHash, session_id: sessionId, retired_at: ctx.now().toISOString() })
+    .onConflict((c) => c.column('refresh_hash').doNothing())
+    .execute();
   await ctx.db
     .updateTable('sessions')
     .set({ refresh_hash: sha256(next) })
-    .where('id', '=', row.id)
+    .where('id', '=', sessionId)
     .execute();
-  return { row, refresh: next };
+  return next;
 }
 
+/**
+ * Finds the live session of a refresh token and rotates the token. A token
+ * that was already rotated out is a stolen or replayed one: the whole session
+ * (every token it ever had, and its sockets) ends.
+ */
+export async function rotateRefresh(ctx: AppContext, refresh: string) {
+  const hash = sha256(refresh);
+  const now = ctx.now();
+  const current = await ctx.db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
+  if (current) {
+    if (current.revoked_at || current.refresh_expires_at <= now.toISOString()) return null;
+    return { row: current, refresh: await replaceRefresh(ctx, current.id, hash) };
+  }
+  const retired = await ctx.db
+    .selectFrom('retired_refresh_tokens')
+    .select('session_id')
+    .where('refresh_hash', '=', hash)
+    .executeTakeFirst();
+  if (retired) await revokeSession(ctx, retired.session_id);
+  return null;
+}
+
+/** Ends a session: its tokens stop working and its sockets are disconnected. */
 export async function revokeSession(ctx: AppContext, sessionId: string) {
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: ctx.now().toISOString() })
     .where('id', '=', sessionId)
     .execute();
+  ctx.realtime.endSession(sessionId);
+}
+
+/** Whether a session is still live for the user a socket was opened as (checked on every subscribe). */
+export async function sessionLiveFor(ctx: AppContext, sessionId: string, userId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select(['user_id', 'revoked_at', 'refresh_expires_at', 'impersonation_until'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  const now = ctx.now().toISOString();
+  return Boolean(
+    row &&
+    !row.revoked_at &&
+    row.user_id === userId &&
+    row.refresh_expires_at > now &&
+    (!row.impersonation_until || row.impersonation_until > now),
+  );
 }

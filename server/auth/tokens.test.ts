@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_S } from './tokens';
-import { hashPassword, verifyPassword } from './password';
+import { PASSWORD_COST, TEST_PASSWORD_COST, hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('access tokens', () => {
   const key = randomBytes(32);
@@ -21,10 +21,24 @@ describe('access tokens', () => {
 
 describe('password hashing', () => {
   it('verifies the right password only and salts each hash', async () => {
-    const a = await hashPassword('Demo-Password-1');
-    const b = await hashPassword('Demo-Password-1');
+    const a = await hashPassword('Demo-Password-1', TEST_PASSWORD_COST);
+    const b = await hashPassword('Demo-Password-1', TEST_PASSWORD_COST);
     expect(a).not.toBe(b);
     expect(await verifyPassword('Demo-Password-1', a)).toBe(true);
     expect(await verifyPassword('demo-password-1', a)).toBe(false);
+  });
+
+  it("uses OWASP's minimum scrypt cost and asks to rehash anything weaker", async () => {
+    expect(PASSWORD_COST).toEqual({ N: 131072, r: 8, p: 1 });
+    const weak = await hashPassword('x', { N: 16384, r: 8, p: 1 });
+    expect(needsRehash(weak, PASSWORD_COST)).toBe(true);
+    expect(needsRehash(weak, { N: 16384, r: 8, p: 1 })).toBe(false);
+    expect(needsRehash('scrypt$131072$4$1$AAAA$AAAA', PASSWORD_COST)).toBe(true);
+    expect(needsRehash('not a hash', PASSWORD_COST)).toBe(true);
+  });
+
+  it('refuses stored hashes with an absurd cost instead of exhausting memory', async () => {
+    expect(await verifyPassword('x', 'scrypt$1099511627776$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$1000$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA')).toBe(false);
   });
 });

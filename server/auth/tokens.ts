@@ -34,20 +34,24 @@ export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp' | 'jti'
   return { token: `${body}.${signature}`, claims: payload };
 }
 
-/** Verifies signature and expiry; answers the claims or null. */
-export function verifyAccessToken(token: string, key: Buffer, now = Date.now()): AccessClaims | null {
+/** Verifies the signature only; answers the claims (expired or not) or null. */
+export function signedClaims(token: string, key: Buffer): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
   const expected = createHmac('sha256', key).update(`${parts[0]}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-    return claims;
+    return JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims;
   } catch {
     return null;
   }
+}
+
+/** Verifies signature and expiry; answers the claims or null. */
+export function verifyAccessToken(token: string, key: Buffer, now = Date.now()): AccessClaims | null {
+  const claims = signedClaims(token, key);
+  return claims && typeof claims.exp === 'number' && claims.exp * 1000 > now ? claims : null;
 }
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');

@@ -1,13 +1,21 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/http/xsrf';
 import { ApiError } from '../http/envelope';
 
-// Double-submit anti-forgery: a readable XSRF-TOKEN cookie set on any GET
-// under /api when absent; every unsafe method must echo it in X-XSRF-TOKEN.
+// Anti-forgery by signed double submit (OWASP): the readable XSRF-TOKEN
+// cookie holds `nonce.HMAC(key, session id, nonce)`, so it is bound to the
+// session it was issued for (the empty session before sign-in) and a cookie
+// planted by a sibling host does not verify. Every unsafe method on an /api
+// route must echo the cookie in X-XSRF-TOKEN, and the cookie must verify for
+// the caller's session. Sign-in and sign-out issue a new token.
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const header = XSRF_HEADER.toLowerCase();
+
+function signature(key: Buffer, sessionId: string, nonce: string): string {
+  return createHmac('sha256', key).update(`xsrf\0${sessionId}\0${nonce}`).digest('base64url');
+}
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -15,21 +23,38 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function checkXsrf(request: FastifyRequest, reply: FastifyReply): void {
+/** A new token bound to a session ('' before sign-in). */
+export function xsrfToken(key: Buffer, sessionId: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${signature(key, sessionId, nonce)}`;
+}
+
+/** Whether a token was issued by this server for this session. */
+export function xsrfTokenValid(token: string | undefined, key: Buffer, sessionId: string): boolean {
+  const [nonce, mac, ...rest] = (token ?? '').split('.');
+  return Boolean(nonce && mac && rest.length === 0 && same(mac, signature(key, sessionId, nonce)));
+}
+
+/** Issues the readable cookie for a session (at sign-in, at sign-out, and when a GET finds none valid). */
+export function issueXsrfCookie(reply: FastifyReply, key: Buffer, sessionId: string): void {
+  reply.setCookie(XSRF_COOKIE, xsrfToken(key, sessionId), {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: reply.request.protocol === 'https',
+  });
+}
+
+/** Checks (unsafe methods) or hands out (safe methods) the token of the caller's session. */
+export function checkXsrf(request: FastifyRequest, reply: FastifyReply, key: Buffer, sessionId: string): void {
   const cookie = request.cookies[XSRF_COOKIE];
+  const valid = xsrfTokenValid(cookie, key, sessionId);
   if (SAFE.has(request.method)) {
-    if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: request.protocol === 'https',
-      });
-    }
+    if (!valid) issueXsrfCookie(reply, key, sessionId);
     return;
   }
-  const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
+  const echoed = request.headers[header];
+  if (!valid || typeof echoed !== 'string' || !same(cookie!, echoed)) {
     throw ApiError.of(403, 'XSRF_TOKEN_MISMATCH', 'CSRF token mismatch.');
   }
 }

@@ -1,7 +1,11 @@
-import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
+import { addDeviceImei, createAccountSecurity, createApiTokens, createDocuments } from './migrations-features';
 
-// Schema migrations, written with Kysely's schema builder so that a second
-// dialect (PostgreSQL) can follow without rewriting them.
+// Schema migrations, written with Kysely's schema builder; what SQLite and
+// PostgreSQL spell differently (generated ids, binary content, the device
+// search index) comes from ./dialect. Integers that may pass 2^31 (bytes)
+// are bigint.
 
 type Db = Kysely<unknown>;
 
@@ -10,19 +14,19 @@ const id = 'integer';
 async function createCore(db: Db): Promise<void> {
   await db.schema
     .createTable('companies')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('parent_id', id, (c) => c.references('companies.id'))
     .addColumn('level', id, (c) => c.notNull())
     .addColumn('payment_type', 'text', (c) => c.notNull().defaultTo('free'))
     .addColumn('show_payment', id, (c) => c.notNull().defaultTo(0))
-    .addColumn('remaining_data', id, (c) => c.notNull().defaultTo(0))
+    .addColumn('remaining_data', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('roles')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
@@ -33,7 +37,7 @@ async function createCore(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('permissions')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
@@ -47,7 +51,7 @@ async function createCore(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('users')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('first_name', 'text')
@@ -101,7 +105,7 @@ async function createCore(db: Db): Promise<void> {
 async function createAccountData(db: Db): Promise<void> {
   await db.schema
     .createTable('storage')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('user_id', id, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
@@ -111,7 +115,7 @@ async function createAccountData(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('notifications')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('user_id', id, (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull())
@@ -120,14 +124,14 @@ async function createAccountData(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('announcements')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('invitations')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
@@ -138,7 +142,7 @@ async function createAccountData(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('impersonation_logs')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('impersonator_id', id, (c) => c.notNull())
     .addColumn('user_id', id, (c) => c.notNull())
     .addColumn('company_id', id, (c) => c.notNull())
@@ -147,7 +151,7 @@ async function createAccountData(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('mail_logs')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('recipient', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -165,7 +169,7 @@ async function createAccountData(db: Db): Promise<void> {
 async function createFleet(db: Db): Promise<void> {
   await db.schema
     .createTable('devices')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('model', 'text', (c) => c.notNull())
@@ -181,19 +185,19 @@ async function createFleet(db: Db): Promise<void> {
     .addColumn('operator', 'text')
     .addColumn('connection_type', 'text')
     .addColumn('wan_ip', 'text')
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
+    .addColumn('latitude', 'double precision')
+    .addColumn('longitude', 'double precision')
     .addColumn('router_uptime', id, (c) => c.notNull().defaultTo(0))
     .addColumn('credit_enabled', id, (c) => c.notNull().defaultTo(1))
     .addColumn('monitoring_enabled', id, (c) => c.notNull().defaultTo(1))
-    .addColumn('remaining_data', id, (c) => c.notNull().defaultTo(0))
+    .addColumn('remaining_data', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('last_connection_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('tags')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
@@ -209,7 +213,7 @@ async function createFleet(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('remote_access')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('device_id', id, (c) => c.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('company_id', id, (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -222,7 +226,7 @@ async function createFleet(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('remote_access_history')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('remote_access_id', id, (c) => c.notNull().references('remote_access.id').onDelete('cascade'))
     .addColumn('company_id', id, (c) => c.notNull())
     .addColumn('user_id', id, (c) => c.notNull())
@@ -232,19 +236,19 @@ async function createFleet(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('vpn_hubs')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('quick_hub', id, (c) => c.notNull().defaultTo(0))
     .addColumn('enabled', id, (c) => c.notNull().defaultTo(1))
     .addColumn('port', id, (c) => c.notNull())
-    .addColumn('bytes_used', id, (c) => c.notNull().defaultTo(0))
+    .addColumn('bytes_used', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('records')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -265,19 +269,19 @@ async function createResources(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('credits')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('credit_type_id', id, (c) => c.notNull().references('credit_types.id'))
     .addColumn('credit_count', id, (c) => c.notNull())
     .addColumn('credit_left', id, (c) => c.notNull())
-    .addColumn('credit_price', 'real')
+    .addColumn('credit_price', 'double precision')
     .addColumn('pro_form_nr', 'text')
     .addColumn('assigned_at', 'text', (c) => c.notNull())
     .addColumn('expire_at', 'text')
     .execute();
   await db.schema
     .createTable('credit_codes')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('credit_type_id', id, (c) => c.notNull().references('credit_types.id'))
@@ -292,16 +296,16 @@ async function createResources(db: Db): Promise<void> {
     .execute();
   await db.schema
     .createTable('company_data_history')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('user_id', id, (c) => c.notNull())
-    .addColumn('data', id, (c) => c.notNull())
+    .addColumn('data', 'bigint', (c) => c.notNull())
     .addColumn('credits_used', id, (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('files')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('device_id', id)
     .addColumn('name', 'text', (c) => c.notNull())
@@ -309,12 +313,12 @@ async function createResources(db: Db): Promise<void> {
     .addColumn('device_model', 'text')
     .addColumn('version', 'text')
     .addColumn('mime', 'text', (c) => c.notNull())
-    .addColumn('content', 'blob', (c) => c.notNull())
+    .addColumn('content', binaryType(db), (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('api_specifications')
-    .addColumn('id', id, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', id, generatedId(db))
     .addColumn('system', 'text', (c) => c.notNull())
     .addColumn('version', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -347,44 +351,23 @@ async function createIndexes(db: Db): Promise<void> {
   }
 }
 
-/**
- * Substring search over devices: an SQLite FTS5 trigram index (external
- * content, kept by triggers) answers `q` of 3+ characters without scanning
- * the table. PostgreSQL would use a pg_trgm GIN index for the same queries.
- */
-async function createDeviceSearch(db: Db): Promise<void> {
-  await sql`create virtual table devices_search using fts5(name, serial, mac, content='devices', content_rowid='id', tokenize='trigram')`.execute(
-    db,
-  );
-  await sql`create trigger devices_search_insert after insert on devices begin
-    insert into devices_search(rowid, name, serial, mac) values (new.id, new.name, new.serial, new.mac); end`.execute(
-    db,
-  );
-  await sql`create trigger devices_search_delete after delete on devices begin
-    insert into devices_search(devices_search, rowid, name, serial, mac) values ('delete', old.id, old.name, old.serial, old.mac); end`.execute(
-    db,
-  );
-  await sql`create trigger devices_search_update after update of name, serial, mac on devices begin
-    insert into devices_search(devices_search, rowid, name, serial, mac) values ('delete', old.id, old.name, old.serial, old.mac);
-    insert into devices_search(rowid, name, serial, mac) values (new.id, new.name, new.serial, new.mac); end`.execute(
-    db,
-  );
-  await sql`insert into devices_search(devices_search) values ('rebuild')`.execute(db);
-}
-
 const migrations: Record<string, Migration> = {
   '001_core': { up: createCore },
   '002_account_data': { up: createAccountData },
   '003_fleet': { up: createFleet },
   '004_resources': { up: createResources },
   '005_indexes': { up: createIndexes },
-  '006_device_search': { up: createDeviceSearch },
+  '006_device_search': { up: (db) => createDeviceSearch(db, ['name', 'serial', 'mac']) },
+  '010_api_tokens': { up: createApiTokens },
+  '020_documents': { up: createDocuments },
+  '030_account_security': { up: createAccountSecurity },
+  '050_device_imei': { up: addDeviceImei },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Kysely<unknown>): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) throw error;
-  await sql`pragma optimize`.execute(db).catch(() => undefined);
+  await optimize(db);
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FixtureDevice } from '../../fixtures/devices';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
@@ -60,6 +60,8 @@ export interface UserTable {
   country_iso_code: string | null;
   avatar_path: string | null;
   last_login_at: string | null;
+  /** The last TOTP time step accepted (RFC 6238 §5.2). */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -85,6 +87,22 @@ export interface MfaChallengeTable {
   expires_at: string;
   used_at: string | null;
   attempts: number;
+}
+
+/** A refresh token rotated out of its session; presenting it again ends the session. */
+export interface RetiredRefreshTokenTable {
+  refresh_hash: string;
+  session_id: string;
+  retired_at: string;
+}
+
+/** A new e-mail address waiting for its verification code. */
+export interface EmailChangeTable {
+  user_id: number;
+  email: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: Generated<number>;
 }
 
 export interface StorageTable {
@@ -289,6 +307,61 @@ export interface SecretTable {
   value: string;
 }
 
+export interface ApiTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** The first characters of the token, shown in the list to tell tokens apart. */
+  prefix: string;
+  /** Space-separated scopes ("devices:read tags:write"). */
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  revoked_at: string | null;
+}
+
+/** The published version of each document (kind: forms, prompts, lookups, pages). */
+export interface DocumentTable {
+  kind: string;
+  name: string;
+  version: number;
+  /** The document as JSON text. */
+  body: string;
+  etag: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface DocumentVersionTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  version: number;
+  body: string;
+  /** seed (a built-in file), publish or revert. */
+  action: string;
+  author_id: number | null;
+  /** The author's e-mail, or "built-in" for the files under schemas/. */
+  author: string;
+  created_at: string;
+}
+
+export interface DocumentAuditTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  action: string;
+  version: number;
+  /** For a revert: the version restored. */
+  from_version: number | null;
+  actor_id: number | null;
+  actor: string;
+  ip: string | null;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   roles: RoleTable;
@@ -296,7 +369,10 @@ export interface Database {
   role_permissions: RolePermissionTable;
   users: UserTable;
   sessions: SessionTable;
+  api_tokens: ApiTokenTable;
   mfa_challenges: MfaChallengeTable;
+  retired_refresh_tokens: RetiredRefreshTokenTable;
+  email_changes: EmailChangeTable;
   storage: StorageTable;
   notifications: NotificationTable;
   announcements: AnnouncementTable;
@@ -318,8 +394,10 @@ export interface Database {
   suppressed_emails: SuppressedEmailTable;
   records: RecordTable;
   secrets: SecretTable;
+  documents: DocumentTable;
+  document_versions: DocumentVersionTable;
+  document_audit: DocumentAuditTable;
 }
 
 export type User = Selectable<UserTable>;
 export type Company = Selectable<CompanyTable>;
-export type NewDevice = Insertable<DeviceTable>;

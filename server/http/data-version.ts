@@ -4,12 +4,29 @@ import type { FastifyInstance } from 'fastify';
 // totals) stay correct: an entry is valid only for the version it was
 // computed at. Unsafe requests bump it when they start and when they finish
 // (a read that began during a write cannot outlive it); background work
-// (bulk device operations) bumps it per chunk.
+// (bulk device operations) bumps it per chunk. With several instances every
+// local bump is announced to the others (server/cluster/invalidation.ts),
+// and a write's response leaves only once its announcement has.
 
 export class DataVersion {
   value = 0;
+  /** Tells the other instances about a local write (set when they share Redis). */
+  announce: (() => Promise<void>) | null = null;
+  private announced: Promise<void> = Promise.resolve();
+
   bump(): void {
     this.value += 1;
+    if (this.announce) this.announced = this.announce().catch(() => undefined);
+  }
+
+  /** A write made on another instance: caches drop, nothing is announced again. */
+  bumpFromElsewhere(): void {
+    this.value += 1;
+  }
+
+  /** Resolves once the last local bump has reached the other instances. */
+  settled(): Promise<void> {
+    return this.announced;
   }
 }
 
@@ -42,7 +59,10 @@ export function registerDataVersion(app: FastifyInstance, version: DataVersion):
   app.addHook('onRequest', async (request) => {
     if (!SAFE.has(request.method)) version.bump();
   });
-  app.addHook('onResponse', async (request) => {
-    if (!SAFE.has(request.method)) version.bump();
+  // Before the answer leaves: a caller who reads next, on any instance, sees the write.
+  app.addHook('onSend', async (request) => {
+    if (SAFE.has(request.method)) return;
+    version.bump();
+    await version.settled();
   });
 }

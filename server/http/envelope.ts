@@ -2,11 +2,7 @@
 // items {success, data}, failures {success:false, errors:[{code,message,source}]},
 // async operations {success, meta:{channel}}.
 
-export interface ErrorItem {
-  code: string;
-  message: string;
-  source: string | null;
-}
+import type { ErrorItem } from '../../engine/errors/error-item';
 
 export const ok = <T>(data: T, meta?: Record<string, unknown>) =>
   meta ? { success: true as const, data, meta } : { success: true as const, data };

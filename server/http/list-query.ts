@@ -1,5 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
+import { assertText } from './text';
 
 // The list query parameters of the RMS API: limit (default 10), offset, q,
 // fields, sort (comma list, '-' for descending), id (comma list),
@@ -31,9 +33,11 @@ export interface ListSpec {
   fields: Record<string, FieldExpr>;
   /** The id column, for the `id` filter and the default order. */
   idColumn: string;
-  /** Fields searched by `q` unless search-fields narrows them. */
+  /** Fields searched by `q`; search-fields narrows the search to some of them (the allow list). */
   search: string[];
-  /** Fields allowed in `sort`; defaults to every field. */
+  /** A search field that stands for several (the global search's `name` of a device covers serial, MAC, IMEI). */
+  searchAliases?: Record<string, string[]>;
+  /** Fields allowed in `sort` (the allow list); defaults to the fields that are plain columns. */
   sortable?: string[];
   defaultSort?: string;
   /** Query parameters filtering by equality (comma lists become IN); `ne:x` negates when listed in negatable. */
@@ -56,12 +60,25 @@ export interface ListParams {
   searchFields?: string[];
 }
 
+/** Longest accepted `q`: longer text matches nothing a list shows. */
+export const MAX_QUERY_LENGTH = 255;
+
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? v.join(',') : v == null ? '' : String(v));
-const commaList = (v: unknown) =>
-  str(v)
+
+/** A comma list parameter, at most a batch (BATCH_SIZE) of values, each acceptable text. */
+function commaList(v: unknown, name: string): string[] {
+  const values = str(v)
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  if (values.length > BATCH_SIZE) throw invalid([name, `The ${name} may list at most ${BATCH_SIZE} values.`]);
+  for (const value of values) assertText(value, name);
+  return values;
+}
+
+/** The sort allow list: the spec's own, or the fields that are plain columns (never a computed expression). */
+const sortableFields = (spec: ListSpec) =>
+  spec.sortable ?? Object.keys(spec.fields).filter((f) => typeof spec.fields[f] === 'string');
 
 function integer(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
   const raw = str(query[name]);
@@ -71,17 +88,20 @@ function integer(query: Record<string, unknown>, name: string, fallback: number,
 }
 
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
-  const sortable = spec.sortable ?? Object.keys(spec.fields);
-  const sort: [string, 'asc' | 'desc'][] = commaList(query.sort || spec.defaultSort || '').map((s) => {
+  const sortable = sortableFields(spec);
+  const sort: [string, 'asc' | 'desc'][] = commaList(query.sort || spec.defaultSort || '', 'sort').map((s) => {
     const desc = s.startsWith('-');
     const name = desc ? s.slice(1) : s;
     if (!sortable.includes(name)) throw invalid(['sort', `The sort field ${name} is not supported.`]);
     return [name, desc ? 'desc' : 'asc'];
   });
-  const ids = commaList(query.id);
+  const ids = commaList(query.id, 'id');
   if (ids.some((i) => !/^\d+$/.test(i))) throw invalid(['id', 'The id must be a comma separated list of integers.']);
-  const fields = commaList(query.fields).filter((f) => f in spec.fields);
+  const fields = commaList(query.fields, 'fields').filter((f) => f in spec.fields);
   const q = str(query.q).trim();
+  assertText(q, 'q');
+  if (q.length > MAX_QUERY_LENGTH)
+    throw invalid(['q', `The q may not be greater than ${MAX_QUERY_LENGTH} characters.`]);
   return {
     limit: integer(query, 'limit', 10, spec.maxLimit ?? 1000),
     offset: integer(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
@@ -89,16 +109,23 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
     fields: fields.length ? fields : undefined,
     sort,
     ids: ids.length ? ids.map(Number) : undefined,
-    searchFields: commaList(query['search-fields']),
+    searchFields: commaList(query['search-fields'], 'search-fields'),
   };
 }
 
 const expr = (e: FieldExpr): RawBuilder<unknown> => (typeof e === 'string' ? sql.ref(e) : e);
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The fields `q` searches: search-fields (aliases expanded) narrows the spec's
+ * search list; names outside it are ignored (the global search sends one list
+ * to every source).
+ */
 function searchFields(spec: ListSpec, params: ListParams): string[] {
-  const narrowed = params.searchFields?.filter((f) => spec.search.includes(f) || (f in spec.fields && f !== 'id'));
-  return narrowed?.length ? narrowed : spec.search;
+  const narrowed = params.searchFields
+    ?.flatMap((f) => spec.searchAliases?.[f] ?? [f])
+    .filter((f) => spec.search.includes(f));
+  return narrowed?.length ? [...new Set(narrowed)] : spec.search;
 }
 
 /** Whether the text index answers this search (3+ characters, every searched field indexed). */
@@ -128,7 +155,7 @@ function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Re
       [`ne:${name}`, true],
     ] as const) {
       if (negate && !spec.negatable?.includes(name)) continue;
-      const values = commaList(query[param]);
+      const values = commaList(query[param], param);
       if (!values.length) continue;
       if (typeof column === 'function') {
         const condition = column(values);

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './envelope';
+import { assertText } from './text';
 
 // Reads a multipart body into plain fields and files (buffered; the size
-// limit of @fastify/multipart answers 413).
+// limit of @fastify/multipart answers 413). A body that ends early or breaks
+// the multipart format is a 400, and field values are checked as text.
 
 export interface UploadedFile {
   name: string;
@@ -11,12 +13,11 @@ export interface UploadedFile {
   buffer: Buffer;
 }
 
-export async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (!request.isMultipart()) {
-    throw ApiError.of(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data.');
-  }
-  const values: Record<string, unknown> = {};
+const malformed = () => ApiError.of(400, 'BAD_REQUEST', 'The multipart body is malformed.');
+
+async function readParts(request: FastifyRequest, values: Record<string, unknown>): Promise<void> {
   for await (const part of request.parts()) {
+    assertText(part.fieldname, part.fieldname);
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
       if (part.file.truncated) throw ApiError.of(413, 'PAYLOAD_TOO_LARGE', 'Maximum file size is 80MB', part.fieldname);
@@ -27,8 +28,24 @@ export async function readMultipart(request: FastifyRequest): Promise<Record<str
         buffer,
       } satisfies UploadedFile;
     } else {
+      if (typeof part.value === 'string') assertText(part.value, part.fieldname);
       values[part.fieldname] = part.value;
     }
+  }
+}
+
+export async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) {
+    throw ApiError.of(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request must be multipart/form-data.');
+  }
+  const values: Record<string, unknown> = {};
+  try {
+    await readParts(request, values);
+  } catch (error) {
+    // Our own answers and the plugin's limits (which carry a status) stand; the
+    // parser's own errors (a truncated body, a broken boundary) are the client's.
+    if (error instanceof ApiError || (error as { statusCode?: number }).statusCode) throw error;
+    throw malformed();
   }
   return values;
 }

@@ -11,6 +11,22 @@ import { failure } from './envelope';
 // /assets/, or any other request such as a stale build's chunk) answers 404,
 // so no cache or proxy ever stores HTML under a `.js` URL. Unknown /api
 // routes answer 404 in the envelope.
+//
+// Production serving: the build writes brotli and gzip twins of every text
+// file (vite.config.ts), sent when the browser accepts them; hashed files
+// under /assets/ are cached for a year as immutable, everything else
+// (index.html, the version worker, the offline page) is revalidated on every
+// use (no-cache). Source maps are never served.
+
+const HASHED = /(^|[/\\])assets[/\\][^/\\]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The Cache-Control of a file of the build: immutable when its name carries a content hash. */
+export function cacheControlFor(file: string): string {
+  return HASHED.test(file) ? IMMUTABLE : 'no-cache';
+}
+
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
 /** Whether the request is a browser navigation to a console route (not a script, style or data fetch). */
 export function isNavigation(request: Pick<FastifyRequest, 'headers'>, pathname: string): boolean {
@@ -24,7 +40,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
   const index = root ? path.join(root, 'index.html') : undefined;
   const hasDist = Boolean(index && fs.existsSync(index));
   if (hasDist) {
-    await app.register(fastifyStatic, { root: root!, wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', cacheControlFor(file));
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
@@ -42,12 +69,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       return reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
     }
     const file = path.join(root!, path.normalize(decoded).replace(/^([/\\])+/, ''));
-    if (file.startsWith(root! + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    const servable = file.startsWith(root! + path.sep) && !isSourceMap(file);
+    if (servable && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root!, file));
     }
     if (!isNavigation(request, pathname)) {
       return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { Actor } from '../auth/actor';
+import type { SharedRedis } from '../cluster/redis';
+import { memoryActionStore, redisActionStore, type ActionStore } from './actions';
 
 // Realtime over socket.io on the same origin (websocket transport). Clients
 // `subscribe` / `unsubscribe` to named channels; a channel the caller may not
@@ -13,6 +16,10 @@ import type { Actor } from '../auth/actor';
 //                            ActionProgress {channel, total, done, failed, status}
 //                            ActionCompleted {channel, total, done, failed, status: 'completed'}
 //   company.{company_id}     devices of a company the caller may act on: DeviceUpdated
+//
+// With Redis (several instances) events reach the sockets of every instance
+// through the socket.io Redis adapter, and the action channels' owners and
+// last states live in Redis (./actions.ts).
 
 function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true;
@@ -24,21 +31,35 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
 }
 
 export type ResolveSocketActor = (cookieHeader: string | undefined) => Promise<Actor | null>;
+/** Whether the session a socket was opened in is still live for its user (checked on every subscribe). */
+export type CheckSocketSession = (actor: Actor) => Promise<boolean>;
 
-interface ActionState {
-  userId: number;
-  last?: { event: string; payload: unknown };
-}
+/** The room of every socket opened in a session, so that ending the session disconnects them. */
+const sessionRoom = (sessionId: string) => `session.${sessionId}`;
 
 export class Realtime {
   private io: Server | null = null;
-  private readonly actions = new Map<string, ActionState>();
+  private readonly actions: ActionStore;
 
-  attach(server: HttpServer, resolve: ResolveSocketActor): void {
+  constructor(private readonly redis?: SharedRedis) {
+    this.actions = redis ? redisActionStore(redis) : memoryActionStore();
+  }
+
+  private checkSession: CheckSocketSession = async () => false;
+
+  attach(server: HttpServer, resolve: ResolveSocketActor, checkSession: CheckSocketSession): void {
+    this.checkSession = checkSession;
     this.io = new Server(server, {
       path: '/socket.io',
       transports: ['websocket'],
       serveClient: false,
+      ...(this.redis
+        ? {
+            adapter: createAdapter(this.redis.connect(), this.redis.connect(), {
+              key: `${this.redis.prefix}socket.io`,
+            }),
+          }
+        : {}),
       // Same origin only: a page of another site cannot open a socket with our cookies.
       allowRequest: (req, callback) => {
         const same = sameOrigin(req.headers.origin, req.headers.host);
@@ -60,19 +81,27 @@ export class Realtime {
   }
 
   /** Whether an actor may read a channel. */
-  allowed(actor: Actor, channel: string): boolean {
+  async allowed(actor: Actor, channel: string): Promise<boolean> {
     const [kind, id] = channel.split(/\.(.*)/s);
     if (kind === 'notifications') return id === String(actor.user.id);
-    if (kind === 'action') return this.actions.get(channel)?.userId === actor.user.id;
+    if (kind === 'action') return (await this.actions.owner(channel)) === actor.user.id;
     if (kind === 'company') return actor.companyIds === null || actor.companyIds.includes(Number(id));
     return false;
   }
 
   private onConnection(socket: Socket): void {
     const actor = socket.data.actor as Actor;
-    socket.on('subscribe', (input: unknown, ack?: (r: unknown) => void) => {
+    void socket.join(sessionRoom(actor.sessionId));
+    socket.on('subscribe', async (input: unknown, ack?: (r: unknown) => void) => {
       const channel = this.channelName(input);
-      if (!channel || !this.allowed(actor, channel)) {
+      if (!(await this.checkSession(actor).catch(() => false))) {
+        const error = { channel, status: 401, message: 'The session has ended.' };
+        socket.emit('subscription_error', error);
+        if (typeof ack === 'function') ack({ success: false, ...error });
+        socket.disconnect(true);
+        return;
+      }
+      if (!channel || !(await this.allowed(actor, channel).catch(() => false))) {
         const error = { channel, status: 403, message: 'You are not allowed to subscribe to this channel.' };
         socket.emit('subscription_error', error);
         if (typeof ack === 'function') ack({ success: false, ...error });
@@ -81,7 +110,7 @@ export class Realtime {
       void socket.join(channel);
       if (typeof ack === 'function') ack({ success: true, channel });
       socket.emit('subscribed', { channel });
-      const last = this.actions.get(channel)?.last;
+      const last = channel.startsWith('action.') ? await this.actions.last(channel).catch(() => null) : null;
       if (last) socket.emit(last.event, last.payload);
     });
     socket.on('unsubscribe', (input: unknown, ack?: (r: unknown) => void) => {
@@ -91,23 +120,28 @@ export class Realtime {
     });
   }
 
-  publish(channel: string, event: string, payload: Record<string, unknown>): void {
+  /** Sends an event to a channel's subscribers on every instance; never rejects. */
+  async publish(channel: string, event: string, payload: Record<string, unknown>): Promise<void> {
     const message = { channel, ...payload };
-    const action = this.actions.get(channel);
-    if (action) action.last = { event, payload: message };
+    if (channel.startsWith('action.'))
+      await this.actions.setLast(channel, { event, payload: message }).catch(() => undefined);
     this.io?.to(channel).emit(event, message);
   }
 
-  notifyUser(userId: number, notification: Record<string, unknown>): void {
-    this.publish(`notifications.${userId}`, 'WebNotificationCreated', { data: notification });
+  notifyUser(userId: number, notification: Record<string, unknown>): Promise<void> {
+    return this.publish(`notifications.${userId}`, 'WebNotificationCreated', { data: notification });
   }
 
   /** A new private channel for a bulk operation of a user. */
-  createActionChannel(userId: number): string {
+  async createActionChannel(userId: number): Promise<string> {
     const channel = `action.${randomUUID()}`;
-    this.actions.set(channel, { userId });
-    if (this.actions.size > 5000) this.actions.delete(this.actions.keys().next().value as string);
+    await this.actions.create(channel, userId);
     return channel;
+  }
+
+  /** Disconnects every socket opened in a session (sign-out, revoke, refresh-token reuse). */
+  endSession(sessionId: string): void {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/password';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { LoginLimiter } from '../auth/login-limiter';
-import { safeContinueUrl } from '../auth/continue-url';
+import { loginLocation, sameOriginLocation } from '../auth/continue-url';
 import {
   REFRESH_COOKIE,
   clearCookies,
@@ -11,8 +11,10 @@ import {
   rotateRefresh,
 } from '../auth/sessions';
 import { actorOf } from '../auth/guards';
+import { confirmEmailChange, requestEmailChange } from '../auth/email-change';
 import { ApiError, done, ok, unauthorized } from '../http/envelope';
 import { sendMail } from '../services/mail';
+import { LOGIN_PATH } from '../../engine/session/redirect';
 
 // Sign-in, token refresh and revoke, activation e-mail, terms acceptance.
 
@@ -30,12 +32,12 @@ const loginBody = {
 
 export default async function account(app: FastifyInstance) {
   const { ctx } = app;
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter('login', ctx.redis);
 
   app.post('/account/login', { schema: { body: loginBody } }, async (request, reply) => {
     const body = request.body as { email: string; password: string; continue_url?: string };
     const email = body.email.trim().toLowerCase();
-    const wait = limiter.retryAfter(email, request.ip);
+    const wait = await limiter.retryAfter(email, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw ApiError.of(429, 'TOO_MANY_ATTEMPTS', `Too many login attempts. Please try again in ${wait} seconds.`);
@@ -46,30 +48,31 @@ export default async function account(app: FastifyInstance) {
       .where('email', '=', email)
       .executeTakeFirst();
     // Always run the KDF so timing does not tell whether the account exists.
-    const valid = await verifyPassword(
-      body.password,
-      user?.password_hash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA',
-    );
+    const valid = await verifyPassword(body.password, user?.password_hash ?? decoyHash(ctx.passwordCost));
     if (!user || !valid) {
-      limiter.fail(email, request.ip);
+      await limiter.fail(email, request.ip);
       throw ApiError.of(401, 'INVALID_CREDENTIALS', 'These credentials do not match our records.', 'email');
     }
-    limiter.succeed(email);
+    await limiter.succeed(email);
     const { session, refresh } = await createSession(ctx, user.id);
+    // A hash made at a weaker cost than today's is replaced now that the password is at hand.
+    const rehash = needsRehash(user.password_hash, ctx.passwordCost)
+      ? { password_hash: await hashPassword(body.password, ctx.passwordCost) }
+      : {};
     await ctx.db
       .updateTable('users')
-      .set({ last_login_at: ctx.now().toISOString() })
+      .set({ last_login_at: ctx.now().toISOString(), ...rehash })
       .where('id', '=', user.id)
       .execute();
     issueCookies(reply, ctx, session, refresh);
-    return ok({ location: safeContinueUrl(body.continue_url, request.headers.host) });
+    return ok({ location: loginLocation(body.continue_url, request) });
   });
 
   app.post('/account/token/refresh', async (request, reply) => {
     const refresh = request.cookies[REFRESH_COOKIE];
     const rotated = refresh ? await rotateRefresh(ctx, refresh) : null;
     if (!rotated) {
-      clearCookies(reply);
+      clearCookies(reply, ctx);
       throw unauthorized('The refresh token is invalid or expired.');
     }
     let row = rotated.row;
@@ -90,9 +93,8 @@ export default async function account(app: FastifyInstance) {
       const rotated = refresh ? await rotateRefresh(ctx, refresh) : null;
       if (rotated) await revokeSession(ctx, rotated.row.id);
     }
-    clearCookies(reply);
-    const fallback = '/account/login';
-    return ok({ location: safeContinueUrl(body.redirect_uri, request.headers.host, fallback) });
+    clearCookies(reply, ctx);
+    return ok({ location: sameOriginLocation(body.redirect_uri, request, LOGIN_PATH) });
   });
 
   app.post('/account/user/activation/resend', async (request) => {
@@ -123,28 +125,41 @@ export default async function account(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const body = request.body as { tos_accepted?: boolean; email?: string };
-      const changes: { tos_accepted?: number; email?: string; updated_at: string } = {
-        updated_at: ctx.now().toISOString(),
-      };
-      if (body.tos_accepted !== undefined) changes.tos_accepted = body.tos_accepted ? 1 : 0;
-      if (body.email !== undefined) {
-        const email = body.email.trim().toLowerCase();
-        const taken = await ctx.db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', email)
-          .where('id', '!=', actor.user.id)
-          .executeTakeFirst();
-        if (taken) throw ApiError.of(422, 'VALIDATION_ERROR', 'The email has already been taken.', 'email');
-        changes.email = email;
+      if (body.tos_accepted !== undefined) {
+        await ctx.db
+          .updateTable('users')
+          .set({ tos_accepted: body.tos_accepted ? 1 : 0, updated_at: ctx.now().toISOString() })
+          .where('id', '=', actor.user.id)
+          .execute();
       }
-      await ctx.db.updateTable('users').set(changes).where('id', '=', actor.user.id).execute();
-      return done(undefined, 'User updated successfully');
+      // A new e-mail address changes nothing until it is verified.
+      if (body.email === undefined) return done(undefined, 'User updated successfully');
+      const email = await requestEmailChange(ctx, actor.user.id, body.email);
+      return done({ email_verification: 'sent' }, `A verification code was sent to ${email}.`);
+    },
+  );
+
+  app.post(
+    '/account/user/email/verify',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['code'],
+          properties: { code: { type: 'string', minLength: 1, maxLength: 16 } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await confirmEmailChange(ctx, actor.user.id, (request.body as { code: string }).code);
+      return done(undefined, 'E-mail address changed successfully');
     },
   );
 }
 
-/** Returns a session to the impersonator and closes the log entry. */
+/** Returns a session to the impersonator and closes the log entry; the impersonated user's sockets close. */
 export async function endImpersonation(
   app: FastifyInstance,
   sessionId: string,
@@ -159,4 +174,5 @@ export async function endImpersonation(
     .execute();
   if (logId)
     await app.ctx.db.updateTable('impersonation_logs').set({ ended_at: now }).where('id', '=', logId).execute();
+  app.ctx.realtime.endSession(sessionId);
 }

@@ -24,7 +24,7 @@ const suppressedSpec = (app: FastifyInstance): ListSpec => ({
 export default async function adminTools(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter('password-confirmation', ctx.redis);
 
   app.post(
     '/password-confirmation',
@@ -42,7 +42,7 @@ export default async function adminTools(app: FastifyInstance) {
       const actor = actorOf(request);
       const userId = actor.impersonatorId ?? actor.user.id;
       const key = `confirm:${userId}`;
-      if (limiter.retryAfter(key, request.ip) > 0)
+      if ((await limiter.retryAfter(key, request.ip)) > 0)
         throw ApiError.of(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
       const user = await db
         .selectFrom('users')
@@ -50,10 +50,10 @@ export default async function adminTools(app: FastifyInstance) {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword((request.body as { password: string }).password, user.password_hash))) {
-        limiter.fail(key, request.ip);
+        await limiter.fail(key, request.ip);
         throw invalid(['password', 'The provided password is incorrect.']);
       }
-      limiter.succeed(key);
+      await limiter.succeed(key);
       await db
         .updateTable('sessions')
         .set({ password_confirmed_at: ctx.now().toISOString() })

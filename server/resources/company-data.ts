@@ -51,7 +51,7 @@ export default async function companyData(app: FastifyInstance) {
     guard(app, { permission: 'purchase_company_data', form: true, mfa: true }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const companyId = assertCompanyField(actor, request.form!.company_id);
+      const companyId = await assertCompanyField(db, actor, request.form!.company_id);
       const digits = String(request.form!.credits).replace(/^0+/, '');
       if (!/^\d{1,14}$/.test(digits)) throw invalid(['credits', 'The credit count must be at least 1.']);
       const credits = Number(digits);

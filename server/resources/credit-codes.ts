@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { creditTypesForUser } from '../../engine/domain/credit-types';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, hasPermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -73,11 +74,14 @@ export default async function creditCodes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const form = request.form!;
+      const superAdmin = hasPermission(actor, 'super_admin');
       const type = await resolveCreditType(db, form.credit_type_name);
+      // The same choice the console offers: everybody but a super admin gives paid resources only.
+      if (!creditTypesForUser([{ ...type }], superAdmin).length) {
+        throw invalid(['credit_type_name', 'The selected resource type is invalid.']);
+      }
       // "From company" is a super admin's choice; everybody else gives from the own company.
-      const companyId = hasPermission(actor, 'super_admin')
-        ? assertCompanyField(actor, form.company_id)
-        : actor.company.id;
+      const companyId = superAdmin ? await assertCompanyField(db, actor, form.company_id) : actor.company.id;
       const amount = amountField(form.amount, 'amount');
       const before = await balance(db, companyId, [type.id]);
       const code = newCode();

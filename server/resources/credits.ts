@@ -127,7 +127,7 @@ export default async function credits(app: FastifyInstance) {
     const typeId = idField(form.credit_type_id, 'credit_type_id', 'resource type');
     const type = await db.selectFrom('credit_types').selectAll().where('id', '=', typeId).executeTakeFirst();
     if (!type) throw invalid(['credit_type_id', 'The selected resource type is invalid.']);
-    const companyId = assertCompanyField(actor, form.company_id);
+    const companyId = await assertCompanyField(db, actor, form.company_id);
     const count = amountField(form.credit_count, 'credit_count', 'resource count');
     const priced = PRICED_TYPE_IDS.includes(typeId);
     if (priced && (form.credit_price === undefined || form.credit_price === null || form.credit_price === '')) {
@@ -148,8 +148,8 @@ export default async function credits(app: FastifyInstance) {
     const actor = actorOf(request);
     const form = request.form!;
     const type = await resolveCreditType(db, form.credit_type_name);
-    const source = assertCompanyField(actor, idField(form.source, 'source', 'source company'), 'source');
-    const target = assertCompanyField(actor, idField(form.target, 'target', 'target company'), 'target');
+    const source = await assertCompanyField(db, actor, idField(form.source, 'source', 'source company'), 'source');
+    const target = await assertCompanyField(db, actor, idField(form.target, 'target', 'target company'), 'target');
     if (source === target) throw invalid(['target', 'The target company must differ from the source company.']);
     const amount = amountField(form.amount, 'amount');
     const before = await balance(db, source, [type.id]);

@@ -33,7 +33,7 @@ export default async function devicesAdd(app: FastifyInstance) {
   app.post('/devices', guard(app, { permission: 'create_devices', form: true }), async (request, reply) => {
     const actor = actorOf(request);
     const form = request.form!;
-    const companyId = assertCompanyField(actor, form.company_id);
+    const companyId = await assertCompanyField(db, actor, form.company_id);
     const series = SERIES_MODEL[String(form.device_series)];
     if (!series) throw invalid(['device_series', 'The selected device series is invalid.']);
     const serial = String(form.serial);
@@ -72,6 +72,7 @@ export default async function devicesAdd(app: FastifyInstance) {
         family: series.family,
         serial,
         mac,
+        imei: form.imei ? String(form.imei) : null,
         firmware: '',
         status: 2,
         is_facelift: 0,
@@ -104,8 +105,8 @@ export default async function devicesAdd(app: FastifyInstance) {
   app.post('/devices/credits/move', guard(app, { permission: 'move_devices_credits', form: true }), async (request) => {
     const actor = actorOf(request);
     const form = request.form!;
-    const source = assertCompanyField(actor, idField(form.source, 'source', 'source company'), 'source');
-    const target = assertCompanyField(actor, idField(form.target, 'target', 'target company'), 'target');
+    const source = await assertCompanyField(db, actor, idField(form.source, 'source', 'source company'), 'source');
+    const target = await assertCompanyField(db, actor, idField(form.target, 'target', 'target company'), 'target');
     if (source === target) throw invalid(['target', 'The target company must differ from the source company.']);
     const ids = list(form.device_id).map((d) => idField(d, 'device_id', 'device'));
     const owned = await db

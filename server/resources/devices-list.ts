@@ -3,11 +3,21 @@ import type { Actor } from '../auth/actor';
 import type { AppContext } from '../context';
 import type { ListSpec } from '../http/list-query';
 import { scoped } from './scoped';
+import { deviceTextIndex, jsonArrayFrom } from '../db/dialect';
 
 // The device list of the RMS API (GET /devices): fields, search, sort and
 // filters as the OpenAPI names them, restricted to the caller's companies.
 
-const tagsJson = sql`(select json_group_array(json_object('id', t.id, 'name', t.name, 'color', t.color, 'company_id', t.company_id)) from device_tags dt join tags t on t.id = dt.tag_id where dt.device_id = d.id)`;
+/** The device's tags as a JSON array (text). */
+const tagsJson = (ctx: AppContext) =>
+  jsonArrayFrom(
+    ctx.db,
+    ctx.db
+      .selectFrom('device_tags as dt')
+      .innerJoin('tags as t', 't.id', 'dt.tag_id')
+      .select(['t.id', 't.name', 't.color', 't.company_id'])
+      .where('dt.device_id', '=', sql.ref<number>('d.id')),
+  );
 
 export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
   return {
@@ -22,16 +32,7 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
               noIndex: true,
             },
           ),
-    textIndex: {
-      fields: ['name', 'serial', 'mac'],
-      idColumn: 's.rowid',
-      apply: (qb, q, fields) =>
-        qb
-          .innerJoin(sql`devices_search`.as('s'), (join) =>
-            join.onRef(sql.ref('s.rowid') as never, '=', 'd.id' as never),
-          )
-          .where(sql<boolean>`devices_search match ${`{${fields.join(' ')}}: "${q.replaceAll('"', '""')}"`}`),
-    },
+    textIndex: deviceTextIndex(ctx.db),
     idColumn: 'd.id',
     fields: {
       id: 'd.id',
@@ -42,6 +43,7 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
       original_model: 'd.original_model',
       serial: 'd.serial',
       mac: 'd.mac',
+      imei: 'd.imei',
       firmware: 'd.firmware',
       status: 'd.status',
       is_facelift: 'd.is_facelift',
@@ -59,9 +61,11 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
       last_connection_at: 'd.last_connection_at',
       created_at: 'd.created_at',
       updated_at: 'd.updated_at',
-      tags: tagsJson,
+      tags: tagsJson(ctx),
     },
-    search: ['name', 'serial', 'mac'],
+    search: ['name', 'serial', 'mac', 'imei'],
+    // The global search asks for `name` (shell spec §7); operators know a device as well by its serial, MAC or IMEI.
+    searchAliases: { name: ['name', 'serial', 'mac', 'imei'] },
     sortable: [
       'id',
       'name',

@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
 import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { done, forbidden, invalid } from '../http/envelope';
-import { assertDevicesInScope, bulkDeviceIds, runBulk } from '../services/bulk';
+import { done, invalid } from '../http/envelope';
+import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
+import { publishDeviceUpdates } from '../services/device-status';
 import { idField, routeId } from '../services/ids';
 
 // Device writes: rename, and the bulk operations (delete,
 // move to a company, tag assign/unassign) that answer meta.channel.
 
+// Bounded: a batch (BATCH_SIZE) of devices, a parameter list (PARAMETER_LIMIT) of tags.
 const bulkBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    device_id: { anyOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] },
-    data: { type: 'array', items: { type: 'object' } },
-    tag_id: { anyOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] },
+    device_id: { anyOf: [{ type: 'integer' }, { type: 'array', maxItems: BATCH_SIZE, items: { type: 'integer' } }] },
+    data: { type: 'array', maxItems: BATCH_SIZE, items: { type: 'object' } },
+    tag_id: { anyOf: [{ type: 'integer' }, { type: 'array', maxItems: PARAMETER_LIMIT, items: { type: 'integer' } }] },
     company_id: { type: 'integer' },
   },
 } as const;
@@ -27,7 +30,7 @@ export default async function devicesWrite(app: FastifyInstance) {
   app.put(
     '/devices/:id',
     {
-      ...guard(app, { permission: 'update_devices' }),
+      ...guard(app, { permission: 'update_devices', form: true }),
       schema: {
         body: {
           type: 'object',
@@ -47,7 +50,7 @@ export default async function devicesWrite(app: FastifyInstance) {
         .set({ name: (request.body as { name: string }).name.trim(), updated_at: now() })
         .where('id', '=', id)
         .execute();
-      ctx.realtime.publish(`company.${device!.company_id}`, 'DeviceUpdated', { data: { id } });
+      await publishDeviceUpdates(ctx, [id]);
       return done(undefined, 'Device updated successfully');
     },
   );
@@ -59,35 +62,22 @@ export default async function devicesWrite(app: FastifyInstance) {
       const actor = actorOf(request);
       const ids = bulkDeviceIds(request.body);
       await assertDevicesInScope(ctx, actor, ids);
-      const channel = runBulk(ctx, actor, ids, async (chunk) =>
-        Number((await db.deleteFrom('devices').where('id', 'in', chunk).executeTakeFirst()).numDeletedRows),
-      );
+      const channel = await startBulk(ctx, actor, ids, { kind: 'delete' });
       return { success: true, meta: { channel } };
     },
   );
 
   app.post(
     '/devices/move',
-    { ...guard(app, { permission: ['create_devices', 'delete_devices'], form: true }), schema: { body: bulkBody } },
+    // The synthetic move_devices permission: create and delete devices, company level 2 or less.
+    { ...guard(app, { permission: 'move_devices', form: true }), schema: { body: bulkBody } },
     async (request) => {
       const actor = actorOf(request);
-      // The synthetic move_devices permission: create and delete devices, company level 2 or less.
-      if (actor.company.level > 2) throw forbidden();
       const body = request.body as { company_id?: number };
-      const target = assertCompanyField(actor, idField(body.company_id, 'company_id', 'company'));
+      const target = await assertCompanyField(db, actor, idField(body.company_id, 'company_id', 'company'));
       const ids = bulkDeviceIds(request.body);
       await assertDevicesInScope(ctx, actor, ids);
-      const channel = runBulk(ctx, actor, ids, async (chunk) =>
-        Number(
-          (
-            await db
-              .updateTable('devices')
-              .set({ company_id: target, updated_at: now() })
-              .where('id', 'in', chunk)
-              .executeTakeFirst()
-          ).numUpdatedRows,
-        ),
-      );
+      const channel = await startBulk(ctx, actor, ids, { kind: 'move', companyId: target });
       return { success: true, meta: { channel } };
     },
   );
@@ -119,22 +109,7 @@ export default async function devicesWrite(app: FastifyInstance) {
         }
         const ids = bulkDeviceIds(request.body);
         await assertDevicesInScope(ctx, actor, ids);
-        const channel = runBulk(ctx, actor, ids, async (chunk) => {
-          if (action === 'unassign') {
-            const result = await db
-              .deleteFrom('device_tags')
-              .where('device_id', 'in', chunk)
-              .where('tag_id', 'in', tagIds)
-              .executeTakeFirst();
-            return Math.min(chunk.length, Number(result.numDeletedRows));
-          }
-          await db
-            .insertInto('device_tags')
-            .values(chunk.flatMap((device_id) => tagIds.map((tag_id) => ({ device_id, tag_id }))))
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-          return chunk.length;
-        });
+        const channel = await startBulk(ctx, actor, ids, { kind: 'tags', action, tagIds });
         return { success: true, meta: { channel } };
       },
     );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requirePermission } from '../auth/guards';
 import { notFound, ok } from '../http/envelope';
+import { csvStream } from '../http/csv-export';
 import { runList } from '../http/list-query';
 import { deviceListSpec } from './devices-list';
 import { listRoute } from './list-route';
@@ -10,6 +11,16 @@ import { listRoute } from './list-route';
 export default async function devices(app: FastifyInstance) {
   const { ctx } = app;
   listRoute(app, '/devices', 'view_devices', (actor) => deviceListSpec(ctx, actor));
+
+  // The devices of the current filtered list as CSV, every page, streamed (RMS API GET /devices/export/csv).
+  app.get('/devices/export/csv', { preHandler: requirePermission('view_devices') }, async (request, reply) => {
+    const spec = deviceListSpec(ctx, actorOf(request));
+    const stamp = ctx.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="devices-${stamp}.csv"`)
+      .send(csvStream(spec, request.query as Record<string, unknown>));
+  });
 
   app.get('/devices/:id', { preHandler: requirePermission('view_devices') }, async (request) => {
     const actor = actorOf(request);

@@ -9,6 +9,7 @@ import { routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 import { sql } from 'kysely';
+import { FILE_NAME_WARNING, fileNameAllowed } from '../../engine/fields/file';
 
 // Files (firmware, configs, logs): list, download as a blob with a
 // content-disposition name, upload (multipart), remove; and the device API
@@ -54,6 +55,32 @@ export function fileSpec(app: FastifyInstance, actor: Actor): ListSpec {
 const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** Types a download is labelled with as uploaded; anything else (HTML, SVG, scripts…) is served as bytes. */
+const SAFE_CONTENT_TYPES = new Set([
+  'application/octet-stream',
+  'application/json',
+  'application/zip',
+  'application/gzip',
+  'application/x-gzip',
+  'application/x-tar',
+  'application/x-7z-compressed',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+]);
+
+/** The stored type if it is on the allow list, else application/octet-stream; text gets a charset. */
+function downloadContentType(mime: string): string {
+  const type = mime.split(';')[0].trim().toLowerCase();
+  if (!SAFE_CONTENT_TYPES.has(type)) return 'application/octet-stream';
+  return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+}
+
+/** Refuses a file name the console warns about (forms spec §5), with the spec's words, on the file field. */
+function assertFileName(file: UploadedFile): void {
+  if (!fileNameAllowed(file.name)) throw invalid(['file', FILE_NAME_WARNING]);
+}
+
 export default async function files(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
@@ -69,7 +96,8 @@ export default async function files(app: FastifyInstance) {
       .executeTakeFirst();
     assertTenancy(actor, file?.company_id, 'File');
     return reply
-      .header('content-type', file!.mime)
+      .header('content-type', downloadContentType(file!.mime))
+      .header('x-content-type-options', 'nosniff')
       .header('content-disposition', contentDisposition(file!.name))
       .header('cache-control', 'no-store')
       .send(file!.content);
@@ -81,11 +109,12 @@ export default async function files(app: FastifyInstance) {
     const file = body.file as UploadedFile | undefined;
     if (!file || typeof file !== 'object' || !('buffer' in file))
       throw invalid(['file', 'The file field is required.']);
+    assertFileName(file);
     const type = String(body.type ?? '');
     if (!FILE_TYPES.includes(type)) throw invalid(['type', 'The selected type is invalid.']);
     if (type === 'global_firmware' && !hasPermission(actor, 'upload_files_global_scope'))
       throw invalid(['type', 'The selected type is invalid.']);
-    const companyId = body.company_id ? assertCompanyField(actor, body.company_id) : actor.company.id;
+    const companyId = body.company_id ? await assertCompanyField(db, actor, body.company_id) : actor.company.id;
     const { id } = await db
       .insertInto('files')
       .values({
@@ -130,8 +159,9 @@ export default async function files(app: FastifyInstance) {
     '/devices/configurator/specifications',
     { preHandler: requirePermission('upload_device_api_documentation') },
     async (request, reply) => {
-      const form = checkForm(ctx.schemasDir, request, await readMultipart(request));
+      const form = await checkForm(ctx.documents, request, await readMultipart(request));
       const file = form.file as UploadedFile;
+      assertFileName(file);
       let version: string;
       try {
         const parsed = JSON.parse(file.buffer.toString('utf8')) as { version?: unknown; info?: { version?: unknown } };

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import health from './health';
 import account from './account';
+import apiTokens from './api-tokens';
 import user from './user';
 import storage from './storage';
 import notifications from './notifications';
 import devices from './devices';
 import devicesWrite from './devices-write';
 import devicesAdd from './devices-add';
+import devicesActions from './devices-actions';
 import companies from './companies';
 import companiesWrite from './companies-write';
 import companyData from './company-data';
@@ -26,6 +28,7 @@ import records from './records';
 import recordsWrite from './records-write';
 import statistics from './statistics';
 import pages from './pages';
+import documents from './documents';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -33,12 +36,14 @@ import pages from './pages';
 export const resources: FastifyPluginAsync[] = [
   health,
   account,
+  apiTokens,
   user,
   storage,
   notifications,
   devices,
   devicesWrite,
   devicesAdd,
+  devicesActions,
   companies,
   companiesWrite,
   companyData,
@@ -57,5 +62,6 @@ export const resources: FastifyPluginAsync[] = [
   records,
   recordsWrite,
   statistics,
+  documents,
   pages,
 ];

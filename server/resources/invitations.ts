@@ -65,7 +65,7 @@ export default async function invitations(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const form = request.form!;
-      const companyId = assertCompanyField(actor, form.company_id);
+      const companyId = await assertCompanyField(db, actor, form.company_id);
       const email = String(form.email).toLowerCase();
       await assertNoAccount(app, email);
       const pending = await db
@@ -188,7 +188,7 @@ export default async function invitations(app: FastifyInstance) {
           username: body.username?.trim() || email.split('@')[0],
           first_name: null,
           last_name: null,
-          password_hash: await hashPassword(body.password),
+          password_hash: await hashPassword(body.password, ctx.passwordCost),
           company_id: invitation.company_id,
           role_id: invitation.role_id,
           email_verified: 1,

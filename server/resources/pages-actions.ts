@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { invalid, notFound } from '../http/envelope';
-import { assertDevicesInScope, bulkDeviceIds, runBulk } from '../services/bulk';
+import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { routeId } from '../services/ids';
 import { gapRoute } from './pages-routes';
 
@@ -11,8 +11,6 @@ import { gapRoute } from './pages-routes';
 // in the caller's tenancy, answers meta.channel, and records one task per
 // device (a device action log entry) chunk by chunk, reporting progress on
 // the channel. Reports can be generated on demand.
-
-const READ_ONLY_ROLES = ['readonly_admin', 'read_only'];
 
 interface TaskDef {
   path: string;
@@ -72,41 +70,17 @@ export default async function pagesActions(app: FastifyInstance) {
   for (const def of tasks) {
     gapRoute(app, 'post', def.path, { preHandler: requirePermission(def.permission) }, async (request) => {
       const actor = actorOf(request);
-      if (READ_ONLY_ROLES.includes(actor.role.name)) throw notFound();
       const source = await def.source(app, actor, request);
       const ids = bulkDeviceIds(request.body);
       await assertDevicesInScope(app.ctx, actor, ids);
-      const channel = runBulk(app.ctx, actor, ids, async (chunk) => {
-        const devices = await db
-          .selectFrom('devices')
-          .select(['id', 'name', 'company_id'])
-          .where('id', 'in', chunk)
-          .execute();
-        const at = app.ctx.now().toISOString();
-        if (devices.length) {
-          await db
-            .insertInto('records')
-            .values(
-              devices.map((d) => ({
-                kind: 'device_action_log',
-                company_id: d.company_id,
-                name: d.name,
-                status: 'scheduled',
-                details: JSON.stringify({ action: def.task, device_id: d.id, source: source.name }),
-                created_at: at,
-              })),
-            )
-            .execute();
-        }
-        return devices.length;
-      });
+      const channel = await startBulk(app.ctx, actor, ids, { kind: 'task', task: def.task, source: source.name });
       return { success: true, meta: { channel } };
     });
   }
 
-  gapRoute(app, 'post', '/reports/:id/generate', { preHandler: requirePermission('view_reports') }, async (request) => {
+  const generate = { preHandler: requirePermission(['view_reports', 'update_devices']) };
+  gapRoute(app, 'post', '/reports/:id/generate', generate, async (request) => {
     const actor = actorOf(request);
-    if (READ_ONLY_ROLES.includes(actor.role.name)) throw notFound();
     const report = await db
       .selectFrom('records')
       .select(['id', 'name', 'company_id', 'details'])

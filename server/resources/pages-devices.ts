@@ -7,6 +7,7 @@ import { deviceCapabilities } from '../../engine/device/capabilities';
 import { portCount } from '../../engine/device/models';
 import { PORT_SERVICES } from '../../engine/format/services';
 import { deviceListSpec } from './devices-list';
+import { jsonArray } from '../db/dialect';
 import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
 
@@ -92,8 +93,8 @@ export default async function pagesDevices(app: FastifyInstance) {
 
   gapRoute(app, 'get', '/hotspots', { preHandler: requirePermission('view_device_hotspots') }, async (request) => {
     const spec = await capableSpec(app, request, 'has_hotspot', {
-      ssid_names: sql`json_array(d.name || ' guest')`,
-      online_users: sql`(case when d.status = 1 then (d.id * 7) % 13 else 0 end)`,
+      ssid_names: jsonArray(app.ctx.db, [sql`d.name || ' guest'`]),
+      online_users: sql`(case when d.status = 1 then (cast(d.id as bigint) * 7) % 13 else 0 end)`,
     });
     const { data, total } = await runList(
       { ...spec, map: (row) => ({ ...spec.map!(row), ssid_names: JSON.parse(String(row.ssid_names ?? '[]')) }) },
@@ -104,9 +105,9 @@ export default async function pagesDevices(app: FastifyInstance) {
 
   gapRoute(app, 'get', '/wireless', { preHandler: requirePermission('view_wireless_information') }, async (request) => {
     const spec = await capableSpec(app, request, 'has_wifi', {
-      clients_count: sql`(case when d.status = 1 then (d.id * 5) % 17 else 0 end)`,
-      received: sql`(d.id * 7919) % 900000000`,
-      sent: sql`(d.id * 104729) % 300000000`,
+      clients_count: sql`(case when d.status = 1 then (cast(d.id as bigint) * 5) % 17 else 0 end)`,
+      received: sql`(cast(d.id as bigint) * 7919) % 900000000`,
+      sent: sql`(cast(d.id as bigint) * 104729) % 300000000`,
     });
     const { data, total } = await runList(spec, query(request));
     return list(data, total);

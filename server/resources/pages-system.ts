@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, assertTenancy, requirePermission, requireSession } from '../auth/guards';
 import { list, notFound } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
+import { jsonText } from '../db/dialect';
 import { CHANGELOG } from '../../fixtures/pages-changelog';
 import { deviceListSpec } from './devices-list';
 import { memoryList } from './pages-memory-list';
@@ -68,7 +69,10 @@ export default async function pagesSystem(app: FastifyInstance) {
 
   const vpn = { preHandler: requirePermission('view_vpn_hubs') };
   async function hubOf(request: FastifyRequest, id: unknown) {
-    const hub = await db.selectFrom('vpn_hubs').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+    const hubId = Number(id);
+    const hub = Number.isSafeInteger(hubId)
+      ? await db.selectFrom('vpn_hubs').selectAll().where('id', '=', hubId).executeTakeFirst()
+      : undefined;
     if (!hub) throw notFound('VPN hub not found.');
     assertTenancy(actorOf(request), hub.company_id, 'VPN hub');
     return hub;
@@ -86,7 +90,7 @@ export default async function pagesSystem(app: FastifyInstance) {
     const perDay = Math.round(hub.bytes_used / 14);
     const rows = Array.from({ length: 14 }, (_, i) => ({
       hub_id: hub.id,
-      created_at: new Date(today - (13 - i) * DAY).toISOString().slice(0, 10),
+      created_at: new Date(today - (13 - i) * DAY).toISOString(),
       session_bytes_received: Math.round(perDay * (0.6 + 0.3 * Math.abs(Math.sin(hub.id + i)))),
       session_bytes_send: Math.round(perDay * (0.2 + 0.1 * Math.abs(Math.cos(hub.id + i)))),
     }));
@@ -98,7 +102,7 @@ export default async function pagesSystem(app: FastifyInstance) {
       .selectFrom('records')
       .select(['id', 'name', 'created_at'])
       .where('kind', '=', 'vpn_hub_user')
-      .where(sql<boolean>`json_extract(details, '$.hub') = ${hub.name}`)
+      .where(jsonText(db, 'details', 'hub'), '=', hub.name)
       .execute();
     const rows = users.flatMap((u, i) => [
       {

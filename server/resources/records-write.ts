@@ -45,7 +45,8 @@ export default async function recordsWrite(app: FastifyInstance) {
     app.post(write.path, guard(app, { permission: write.permission, form: true }), async (request, reply) => {
       const actor = actorOf(request);
       const form = request.form!;
-      const companyId = form.company_id !== undefined ? assertCompanyField(actor, form.company_id) : actor.company.id;
+      const companyId =
+        form.company_id !== undefined ? await assertCompanyField(db, actor, form.company_id) : actor.company.id;
       const { id } = await db
         .insertInto('records')
         .values({
@@ -72,7 +73,8 @@ export default async function recordsWrite(app: FastifyInstance) {
         .executeTakeFirst();
       assertTenancy(actor, record?.company_id, write.item);
       const form = request.form!;
-      const companyId = form.company_id !== undefined ? assertCompanyField(actor, form.company_id) : record!.company_id;
+      const companyId =
+        form.company_id !== undefined ? await assertCompanyField(db, actor, form.company_id) : record!.company_id;
       const merged = { ...(JSON.parse(record!.details) as object), ...(JSON.parse(details(form)) as object) };
       await db
         .updateTable('records')

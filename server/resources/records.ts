@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { jsonInteger, jsonText } from '../db/dialect';
 import { actorOf, requirePermission } from '../auth/guards';
 import { notFound, ok } from '../http/envelope';
 import { runList, type FilterFn, type FieldExpr, type ListSpec } from '../http/list-query';
@@ -14,10 +16,14 @@ import { scoped } from './scoped';
 
 /** Per-kind fields the spec names (data-collect config: config {name, description}, enabled). */
 const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, unknown>> = {
+  // The OpenAPI's config type is who made it (user or system); the stored type is the protocol.
   data_collect_config: (row) => ({
     config: { name: row.name, description: row.description ?? null },
     enabled: row.status === 'enabled',
+    type: 'user',
+    protocol: row.type,
   }),
+  vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0 }),
 };
 
 /**
@@ -29,13 +35,13 @@ const ids = (values: string[]) => {
   return sql.join(numbers.length ? numbers : [-1]);
 };
 
-const FILTERS: Record<string, Record<string, FieldExpr | FilterFn>> = {
-  report: { period: sql`json_extract(r.details, '$.period')` },
+const filters = (db: Kysely<Database>): Record<string, Record<string, FieldExpr | FilterFn>> => ({
+  report: { period: jsonText(db, 'r.details', 'period') },
   vpn_hub_user: {
     vpn_hub_id: (values) =>
-      sql`(json_extract(r.details, '$.vpn_hub_id') in (${ids(values)}) or json_extract(r.details, '$.hub') in (select h.name from vpn_hubs h where h.company_id = r.company_id and h.id in (${ids(values)})))`,
+      sql`(${jsonInteger(db, 'r.details', 'vpn_hub_id')} in (${ids(values)}) or ${jsonText(db, 'r.details', 'hub')} in (select h.name from vpn_hubs h where h.company_id = r.company_id and h.id in (${ids(values)})))`,
   },
-};
+});
 
 export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
   { path: '/devices/tasks/groups', kind: 'task_group', permission: 'view_device_task_groups' },
@@ -75,7 +81,7 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
     },
     search: ['name'],
     defaultSort: '-id',
-    filters: { company_id: 'r.company_id', status: 'r.status', ...FILTERS[kind] },
+    filters: { company_id: 'r.company_id', status: 'r.status', ...filters(app.ctx.db)[kind] },
     map: ({ details, ...row }) => {
       const merged = { ...(details ? (JSON.parse(String(details)) as object) : {}), ...row };
       return { ...merged, ...SHAPES[kind]?.(merged) };

@@ -147,9 +147,10 @@ export default async function roles(app: FastifyInstance) {
   app.post('/roles', guard(app, { permission: 'create_roles', form: true, mfa: true }), async (request, reply) => {
     const actor = actorOf(request);
     const form = request.form!;
-    const companies = (Array.isArray(form.company_id) ? form.company_id : [form.company_id]).map((c) =>
-      assertCompanyField(actor, c),
-    );
+    const companies: number[] = [];
+    for (const c of new Set(Array.isArray(form.company_id) ? form.company_id : [form.company_id])) {
+      companies.push(await assertCompanyField(db, actor, c));
+    }
     const ids = (Array.isArray(form.permission_id) ? form.permission_id : [form.permission_id]).map(Number);
     if (ids.some((id) => !Number.isInteger(id)))
       throw invalid(['permission_id', 'The selected permissions are invalid.']);

@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/actor';
 import { bool } from './scoped';
+import { showsPaymentControls } from '../../engine/permissions/can';
 
 // The session user of shell spec §3 (plus the widget fields of forms spec §3).
 
@@ -49,7 +50,7 @@ export function sessionUser(actor: Actor) {
     impersonation_access_limit: limit,
     country_iso_code: user.country_iso_code,
     show_payment: bool(company.show_payment),
-    show_payment_control: company.level === 1 && actor.permissions.has('create_companies'),
+    show_payment_control: showsPaymentControls(company.level, actor.permissions),
     last_login_at: user.last_login_at,
   };
 }

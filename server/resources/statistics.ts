@@ -50,7 +50,7 @@ export default async function statistics(app: FastifyInstance) {
         sql<number>`coalesce(sum(case when d.status = 1 then 1 else 0 end), 0)`.as('online'),
         sql<number>`coalesce(sum(case when d.status = 0 then 1 else 0 end), 0)`.as('offline'),
       ])
-      .groupBy('d.model')
+      .groupBy(['d.model', 'd.family'])
       .orderBy('d.model')
       .execute();
 

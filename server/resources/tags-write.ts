@@ -21,7 +21,7 @@ export default async function tagsWrite(app: FastifyInstance) {
   app.post('/tags', guard(app, { permission: 'create_tags', form: true }), async (request, reply) => {
     const actor = actorOf(request);
     const form = request.form!;
-    const companyId = assertCompanyField(actor, form.company_id);
+    const companyId = await assertCompanyField(db, actor, form.company_id);
     const name = String(form.name);
     const color = form.color ? String(form.color) : null;
     if (color && !HEX.test(color)) throw invalid(['color', 'The color must be a hex colour like #1a2b3c.']);
@@ -45,7 +45,8 @@ export default async function tagsWrite(app: FastifyInstance) {
   app.put(
     '/tags/:id',
     {
-      ...guard(app, { permission: 'update_tags' }),
+      // A form document published for this call (the README's worked example, edit-tag) is enforced.
+      ...guard(app, { permission: 'update_tags', form: 'optional' }),
       schema: {
         body: {
           type: 'object',

@@ -36,6 +36,8 @@ export function userListSpec(app: FastifyInstance, actor: Actor): ListSpec {
       updated_at: 'u.updated_at',
     },
     search: ['username', 'email'],
+    // The global search asks for `name`: a user's name is the username.
+    searchAliases: { name: ['username'] },
     sortable: ['id', 'username', 'email', 'company_name', 'role_title', 'created_at', 'last_login_at'],
     defaultSort: 'id',
     filters: { company_id: 'u.company_id', role: 'r.name', role_id: 'u.role_id' },

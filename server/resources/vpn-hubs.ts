@@ -69,7 +69,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body as { name: string; company_id: number; quick_hub?: boolean };
-      const companyId = assertCompanyField(actor, body.company_id);
+      const companyId = await assertCompanyField(db, actor, body.company_id);
       const last = await db
         .selectFrom('vpn_hubs')
         .select((eb) => eb.fn.max('port').as('port'))

@@ -1,40 +1,44 @@
-import type SQLite from 'better-sqlite3';
-import { fixtureDevices } from '../../fixtures/devices';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { fixtureDevices, type FixtureDevice } from '../../fixtures/devices';
 
-// Bulk insert of the deterministic fleet straight through better-sqlite3 (one
-// prepared statement in one transaction: 100,000 devices in a few seconds).
+// Bulk insert of the deterministic fleet: multi-row inserts in one
+// transaction (the caller's, or its own).
 
-const COLUMNS = [
-  'company_id',
-  'name',
-  'model',
-  'original_model',
-  'family',
-  'serial',
-  'mac',
-  'firmware',
-  'status',
-  'is_facelift',
-  'signal',
-  'temperature',
-  'operator',
-  'connection_type',
-  'wan_ip',
-  'latitude',
-  'longitude',
-  'router_uptime',
-  'remaining_data',
-  'last_connection_at',
-  'created_at',
-] as const;
+const ROWS_PER_INSERT = 1000;
 
-export function insertDevices(sqlite: SQLite.Database, count: number, seed = 1, companyIds?: number[]): number {
-  const statement = sqlite.prepare(
-    `insert into devices (${COLUMNS.join(', ')}, updated_at) values (${COLUMNS.map((c) => '@' + c).join(', ')}, @created_at)`,
-  );
-  const run = sqlite.transaction(() => {
-    for (const device of fixtureDevices(count, seed, companyIds)) statement.run(device);
+/** Inserts the first `count` devices of the fleet, their times relative to `now` (the seeding time). */
+export async function insertDevices(
+  db: Kysely<Database>,
+  count: number,
+  seed = 1,
+  companyIds?: number[],
+  now = Date.now(),
+): Promise<number> {
+  const inTransaction = (work: (trx: Kysely<Database>) => Promise<void>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
+    let batch: FixtureDevice[] = [];
+    const flush = async () => {
+      if (batch.length)
+        await trx
+          .insertInto('devices')
+          .values(
+            batch.map((device) => ({
+              ...device,
+              credit_enabled: 1,
+              monitoring_enabled: 1,
+              updated_at: device.created_at,
+            })),
+          )
+          .execute();
+      batch = [];
+    };
+    for (const device of fixtureDevices(count, seed, companyIds, now)) {
+      batch.push(device);
+      if (batch.length === ROWS_PER_INSERT) await flush();
+    }
+    await flush();
   });
-  run();
   return count;
 }

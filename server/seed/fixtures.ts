@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import type { Database } from '../db/types';
-import { hashPassword } from '../auth/password';
+import { hashPassword, type ScryptCost } from '../auth/password';
 import { insertDevices } from './devices';
+import { syncGeneratedIds } from '../db/dialect';
 import { seedExtras } from './extras';
 import companies from '../../fixtures/companies.json';
 import permissions from '../../fixtures/permissions.json';
@@ -18,8 +18,7 @@ import { DEFAULT_DEVICE_COUNT } from '../../fixtures/devices';
 
 export async function seedDatabase(
   db: Kysely<Database>,
-  sqlite: SQLite.Database,
-  options: { devices?: number } = {},
+  options: { devices?: number; passwordCost?: ScryptCost } = {},
 ): Promise<void> {
   const stamp = { created_at: SEED_TIME, updated_at: SEED_TIME };
   for (const c of companies)
@@ -33,7 +32,7 @@ export async function seedDatabase(
     .execute();
   await seedRoles(db, roles);
   const roleIds = new Map(roles.map((r) => [r.name, r.id]));
-  const hash = await hashPassword(accounts.password);
+  const hash = await hashPassword(accounts.password, options.passwordCost);
   for (const u of accounts.users) {
     const extra = u as {
       impersonation_access_limit?: string;
@@ -65,6 +64,7 @@ export async function seedDatabase(
       .execute();
   }
   await db.insertInto('credit_types').values(creditTypes).execute();
-  insertDevices(sqlite, options.devices ?? DEFAULT_DEVICE_COUNT);
+  await syncGeneratedIds(db);
+  await insertDevices(db, options.devices ?? DEFAULT_DEVICE_COUNT);
   await seedExtras(db);
 }

@@ -1,13 +1,16 @@
+import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import type { AppContext } from '../context';
 import { invalid } from '../http/envelope';
+import { runChunk, type BulkWork } from '../jobs/bulk-work';
+import type { JobRunner } from '../jobs/queue';
 
 // Bulk device operations: the call answers meta.channel at once, the work
+// (server/jobs/bulk-work.ts) goes to the job queue (server/jobs/queue.ts),
 // runs in chunks and reports ActionProgress / ActionCompleted on that
 // private channel (the hub replays the last state to a late subscriber).
 
 export const BULK_CHUNK = 500;
-const START_DELAY_MS = 100;
 
 /** Device ids from either bulk shape: {device_id: [...]} or {data: [{device_id, ...}]}. */
 export function bulkDeviceIds(body: unknown): number[] {
@@ -23,7 +26,8 @@ export function bulkDeviceIds(body: unknown): number[] {
   if (!ids.length || ids.some((id) => !Number.isInteger(id) || id < 1)) {
     throw invalid(['device_id', 'Select at least one valid device.']);
   }
-  if (ids.length > 200_000) throw invalid(['device_id', 'At most 200000 devices can be changed at once.']);
+  // One call carries one batch (the console splits larger selections).
+  if (ids.length > BATCH_SIZE) throw invalid(['device_id', `At most ${BATCH_SIZE} devices can be changed at once.`]);
   return [...new Set(ids)];
 }
 
@@ -41,35 +45,38 @@ export async function assertDevicesInScope(ctx: AppContext, actor: Actor, ids: n
   }
 }
 
-export function runBulk(
-  ctx: AppContext,
-  actor: Actor,
-  ids: number[],
-  work: (chunk: number[]) => Promise<number>,
-): string {
-  const channel = ctx.realtime.createActionChannel(actor.user.id);
-  const total = ids.length;
-  let done = 0;
-  let failed = 0;
-  const step = async (offset: number) => {
-    const chunk = ids.slice(offset, offset + BULK_CHUNK);
-    ctx.version.bump();
-    try {
-      const changed = await work(chunk);
+/** Queues a bulk operation and answers its private channel (meta.channel). */
+export async function startBulk(ctx: AppContext, actor: Actor, ids: number[], work: BulkWork): Promise<string> {
+  const channel = await ctx.realtime.createActionChannel(actor.user.id);
+  await ctx.jobs.add({ channel, userId: actor.user.id, ids, work });
+  return channel;
+}
+
+export interface BulkOptions {
+  /** Devices per chunk (BULK_CHUNK_SIZE). */
+  chunkSize?: number;
+  /** Pause between chunks, leaving the database to interactive work (BULK_PAUSE_MS). */
+  pauseMs?: number;
+}
+
+/** Runs a bulk job chunk by chunk from a saved point, reporting on its channel. */
+export function bulkRunner(ctx: AppContext, { chunkSize = BULK_CHUNK, pauseMs = 0 }: BulkOptions = {}): JobRunner {
+  return async (job, from, save) => {
+    const total = job.ids.length;
+    let { offset, done, failed } = from;
+    while (offset < total) {
+      const chunk = job.ids.slice(offset, offset + chunkSize);
+      ctx.version.bump();
+      const changed = await runChunk(ctx, job.work, chunk).catch(() => 0);
+      ctx.version.bump();
+      offset += chunk.length;
       done += chunk.length;
       failed += chunk.length - changed;
-    } catch {
-      done += chunk.length;
-      failed += chunk.length;
+      await save({ offset, done, failed });
+      if (offset >= total) break;
+      await ctx.realtime.publish(job.channel, 'ActionProgress', { total, done, failed, status: 'running' });
+      await new Promise((resolve) => (pauseMs ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
     }
-    ctx.version.bump();
-    if (offset + BULK_CHUNK < total) {
-      ctx.realtime.publish(channel, 'ActionProgress', { total, done, failed, status: 'running' });
-      setImmediate(() => void step(offset + BULK_CHUNK));
-    } else {
-      ctx.realtime.publish(channel, 'ActionCompleted', { total, done, failed, status: 'completed' });
-    }
+    await ctx.realtime.publish(job.channel, 'ActionCompleted', { total, done, failed, status: 'completed' });
   };
-  setTimeout(() => void step(0), START_DELAY_MS);
-  return channel;
 }

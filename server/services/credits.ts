@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { companyAdmins, notify } from './notify';
+import { lockRows } from '../db/dialect';
 
 // Credit pools: balances per company and type, FIFO consumption, and the
 // creditAmountTooLow notification when a balance drops under the threshold.
@@ -45,26 +46,39 @@ export async function balance(db: Db, companyId: number, typeIds: number[]): Pro
   return Number(row.left);
 }
 
-/** Takes `amount` from the company's pools of the types (in the given type order, oldest first). */
-export async function consume(db: Db, companyId: number, typeIds: number[], amount: number, source: string) {
-  const available = await balance(db, companyId, typeIds);
+/**
+ * Takes `amount` from the company's pools of the types (in the given type
+ * order, oldest first) inside the caller's transaction. The pools are read
+ * locked (PostgreSQL; an SQLite write transaction has the database to
+ * itself), so concurrent moves see each other's takings and never overdraw.
+ */
+export async function consume(
+  trx: Transaction<Database>,
+  companyId: number,
+  typeIds: number[],
+  amount: number,
+  source: string,
+) {
+  const pools = await lockRows(
+    trx,
+    trx
+      .selectFrom('credits')
+      .select(['id', 'credit_left', 'credit_type_id'])
+      .where('company_id', '=', companyId)
+      .where('credit_type_id', 'in', typeIds)
+      .where('credit_left', '>', 0)
+      .orderBy('id'),
+  ).execute();
+  const available = pools.reduce((sum, pool) => sum + pool.credit_left, 0);
   if (available < amount) throw invalid([source, `Not enough resources. Available: ${available}.`]);
-  const pools = await db
-    .selectFrom('credits')
-    .select(['id', 'credit_left', 'credit_type_id'])
-    .where('company_id', '=', companyId)
-    .where('credit_type_id', 'in', typeIds)
-    .where('credit_left', '>', 0)
-    .orderBy('id')
-    .execute();
   pools.sort((a, b) => typeIds.indexOf(a.credit_type_id) - typeIds.indexOf(b.credit_type_id));
   let left = amount;
   for (const pool of pools) {
     if (left === 0) break;
     const take = Math.min(pool.credit_left, left);
-    await db
+    await trx
       .updateTable('credits')
-      .set({ credit_left: pool.credit_left - take })
+      .set((eb) => ({ credit_left: eb('credit_left', '-', take) }))
       .where('id', '=', pool.id)
       .execute();
     left -= take;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { companyChannel, LIVE_DEVICE_FIELDS } from '../../engine/device/live';
 import { companyAdmins, notify } from './notify';
 
 // A device's connection status changes (reported by the device, or by the
@@ -24,6 +25,18 @@ async function ancestors(ctx: AppContext, companyId: number): Promise<number[]> 
   return chain;
 }
 
+/** Pushes the live fields of the devices on their company channels (DeviceUpdated, one per device). */
+export async function publishDeviceUpdates(ctx: AppContext, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await ctx.db
+    .selectFrom('devices')
+    .select(['id', ...LIVE_DEVICE_FIELDS, 'company_id'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const { company_id, ...data } of rows)
+    ctx.realtime.publish(companyChannel(company_id), 'DeviceUpdated', { data });
+}
+
 export async function setDeviceStatus(ctx: AppContext, deviceId: number, status: number): Promise<boolean> {
   const device = await ctx.db
     .selectFrom('devices')
@@ -38,7 +51,7 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
     .where('id', '=', deviceId)
     .execute();
   ctx.version.bump();
-  ctx.realtime.publish(`company.${device.company_id}`, 'DeviceUpdated', { data: { id: deviceId, status } });
+  await publishDeviceUpdates(ctx, [deviceId]);
   if (status !== 0) return true;
   const rules = await ctx.db
     .selectFrom('records')

@@ -4,10 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions } from '../app';
+import { TEST_PASSWORD_COST } from '../auth/password';
 import accounts from '../../fixtures/accounts.json';
+import { inject } from 'vitest';
+import { TEST_DEVICES, createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
 
 // Test harness: the real server listening on an ephemeral loopback port over
-// a fresh temporary database file, and a cookie-keeping HTTP client that
+// a fresh database (an SQLite file, or PostgreSQL with TEST_DATABASE=postgres), and a cookie-keeping HTTP client that
 // does what the console does (XSRF header from the cookie on unsafe methods).
 
 export const PASSWORD = accounts.password;
@@ -15,23 +18,48 @@ export const PASSWORD = accounts.password;
 export interface TestServer {
   app: FastifyInstance;
   url: string;
+  /** The SQLite file, or the PostgreSQL URL when TEST_DATABASE=postgres. */
   dbFile: string;
   close(): Promise<void>;
 }
 
+/**
+ * A database of its own for one server: a temporary SQLite file, or (with
+ * TEST_DATABASE=postgres) a copy of the run's seeded template database for
+ * the fleet size, or an empty one when the server seeds otherwise.
+ */
+async function testDatabase(
+  options: Partial<AppOptions>,
+): Promise<{ options: Partial<AppOptions>; drop(): Promise<void> }> {
+  if (!usesPostgres()) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-server-'));
+    return {
+      options: { dbFile: path.join(dir, 'test.db') },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const template = 'passwordCost' in options ? undefined : inject('postgresTemplates')[options.devices ?? TEST_DEVICES];
+  const name = await createDatabase(inject('postgresRun'), template);
+  return { options: { dbFile: databaseUrl(name) }, drop: () => dropDatabase(name) };
+}
+
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-server-'));
-  const dbFile = path.join(dir, 'test.db');
-  const app = await buildApp({ dbFile, devices: 120, ...options });
+  const database = await testDatabase(options);
+  const app = await buildApp({
+    ...database.options,
+    devices: TEST_DEVICES,
+    passwordCost: TEST_PASSWORD_COST,
+    ...options,
+  } as AppOptions);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
     url: `http://127.0.0.1:${port}`,
-    dbFile,
+    dbFile: database.options.dbFile!,
     async close() {
       await app.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }
@@ -45,7 +73,11 @@ export interface Reply<T = Record<string, unknown>> {
 export class Client {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly base: string) {}
+  /** With `bearer`, every call sends `Authorization: Bearer <bearer>` (a personal access token client). */
+  constructor(
+    readonly base: string,
+    readonly bearer?: string,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -70,6 +102,7 @@ export class Client {
   ) {
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...init.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (this.bearer !== undefined) headers.authorization = `Bearer ${this.bearer}`;
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (init.xsrf !== false && xsrf && !['GET', 'HEAD'].includes(method))
       headers['x-xsrf-token'] = decodeURIComponent(xsrf);
@@ -118,6 +151,14 @@ export async function signedIn(server: TestServer, email: string): Promise<Clien
   const reply = await client.login(email);
   if (reply.status !== 200) throw new Error(`login ${email}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return client;
+}
+
+/** A personal access token of a signed-in client (API tokens page call), and a client calling with it. */
+export async function tokenClient(server: TestServer, owner: Client, scopes: string[], name = 'test') {
+  const reply = await owner.post('/api/account/tokens', { name, expires_in: 30, scopes });
+  if (reply.status !== 201) throw new Error(`token: ${reply.status} ${JSON.stringify(reply.body)}`);
+  const data = reply.body.data as { id: number; token: string };
+  return { id: data.id, token: data.token, client: new Client(server.url, data.token) };
 }
 
 /** The data array of a list envelope. */

@@ -12,12 +12,16 @@ let all: Record<string, unknown>[];
 beforeAll(async () => {
   server = await startServer();
   admin = await signedIn(server, 'admin@example.com');
-  all = rows(await admin.get('/api/devices?limit=1000&fields=id,name,serial,mac,company_id'));
+  all = rows(await admin.get('/api/devices?limit=1000&fields=id,name,serial,mac,imei,company_id'));
 });
 afterAll(() => server.close());
 
 const contains = (d: Record<string, unknown>, q: string) =>
-  ['name', 'serial', 'mac'].some((f) => String(d[f]).toLowerCase().includes(q.toLowerCase()));
+  ['name', 'serial', 'mac', 'imei'].some((f) =>
+    String(d[f] ?? '')
+      .toLowerCase()
+      .includes(q.toLowerCase()),
+  );
 
 describe('list queries', () => {
   it('pages with limit 10 by default, newest first, with the total', async () => {
@@ -46,7 +50,14 @@ describe('list queries', () => {
   });
 
   it('searches substrings case-insensitively, through the index and without it', async () => {
-    for (const q of ['riga', 'RUTX', '00:1E:42:00:00:1', 'ri', '7']) {
+    for (const q of [
+      'riga',
+      'RUTX',
+      '00:1E:42:00:00:1',
+      'ri',
+      '7',
+      String(all.find((d) => d.imei)?.imei).slice(3, 11),
+    ]) {
       const reply = await admin.get(`/api/devices?q=${encodeURIComponent(q)}&limit=1000&fields=id`);
       const expected = all.filter((d) => contains(d, q)).map((d) => d.id);
       expect(
@@ -64,6 +75,15 @@ describe('list queries', () => {
       '/api/devices?q=riga&limit=10&search-fields=name,email&fields=id,name,status,email,protocol,enabled,color',
     );
     expect(rows(reply).every((d) => String(d.name).toLowerCase().includes('riga'))).toBe(true);
+    // A device's name in the global search covers what operators know it by: serial, MAC and IMEI.
+    const device = all.find((d) => d.imei)!;
+    for (const key of ['serial', 'mac', 'imei']) {
+      const found = rows(await admin.get(`/api/devices?q=${String(device[key])}&search-fields=name,email&fields=id`));
+      expect(
+        found.map((d) => d.id),
+        key,
+      ).toContain(device.id);
+    }
     const users = rows(await admin.get('/api/users?q=baltics&search-fields=name,email'));
     expect(users.map((u) => u.email)).toEqual(['baltics.admin@example.com']);
   });

@@ -18,6 +18,9 @@ interface Challenge {
   meta: { mfa_method: string; session_id: string; session_uuid: string };
 }
 
+/** The code of the next time step (accepted inside the ±30 s window, and later than the step just spent). */
+const nextTotpCode = () => generate({ secret: mfa.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
 describe('multi-factor on sensitive writes', () => {
   it('challenges, refuses a wrong code, and passes with the TOTP code', async () => {
     const client = await signedIn(server, mfa.email);
@@ -50,6 +53,23 @@ describe('multi-factor on sensitive writes', () => {
       session_id: sessionId,
     });
     expect(reused.body.errors[0].code).toBe('CONFIRMATION_FAILED');
+
+    // RFC 6238 §5.2: the same code on a new challenge inside its window is refused; the next one passes.
+    const again = await client.post<Challenge>('/api/users/invite', { ...payload, email: 'third@example.com' });
+    const replayed = await client.post<Challenge>('/api/users/invite', {
+      ...payload,
+      email: 'third@example.com',
+      session_code: code,
+      session_id: again.body.meta.session_id,
+    });
+    expect(replayed.body.errors[0].code).toBe('CONFIRMATION_FAILED');
+    const passedNext = await client.post('/api/users/invite', {
+      ...payload,
+      email: 'third@example.com',
+      session_code: await nextTotpCode(),
+      session_id: again.body.meta.session_id,
+    });
+    expect(passedNext.status).toBe(201);
   });
 
   it('validates the form before challenging', async () => {
@@ -78,6 +98,38 @@ describe('multi-factor on sensitive writes', () => {
       session_id: first.body.meta.session_id,
     });
     expect(passed.status).toBe(201);
+  });
+
+  it('completes a Teltonika ID challenge end to end (the code arrives through the mail service)', async () => {
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ mfa_type: 'teltonika_id' })
+      .where('email', '=', 'baltics.admin@example.com')
+      .execute();
+    const client = await signedIn(server, 'baltics.admin@example.com');
+    const payload = { company_id: 2, email: 'teltonika.mfa@example.com', role: 'end_user' };
+    const first = await client.post<Challenge>('/api/users/invite', payload);
+    expect(first.body.meta.mfa_method).toBe('teltonika_id');
+    const superAdmin = await signedIn(server, 'super@example.com');
+    const mail = rows(await superAdmin.get('/api/system/mail-logs?template=mfa_teltonika_id&q=baltics.admin'))[0];
+    const code = /\b(\d{6})\b/.exec(String(mail.body))![1];
+    const wrong = await client.post<Challenge>('/api/users/invite', {
+      ...payload,
+      session_code: code === '000000' ? '111111' : '000000',
+      session_id: first.body.meta.session_id,
+    });
+    expect(wrong.body.errors[0].code).toBe('CONFIRMATION_FAILED');
+    const passed = await client.post('/api/users/invite', {
+      ...payload,
+      session_code: code,
+      session_uuid: first.body.meta.session_uuid,
+    });
+    expect(passed.status).toBe(201);
+    await server.app.ctx.db
+      .updateTable('users')
+      .set({ mfa_type: null })
+      .where('email', '=', 'baltics.admin@example.com')
+      .execute();
   });
 
   it('does not challenge users without multi-factor', async () => {
@@ -134,6 +186,8 @@ describe('password confirmation (423) on admin tools', () => {
     await client.post('/api/password-confirmation', { password: 'Demo-Password-1' });
     const challenge = await client.delete<Challenge>('/api/admin/users/mfa@example.com/mfa');
     expect(challenge.body.errors[0].code).toBe('MFA_REQUIRED');
+    // The first test spent this and the next time step; forget them as a new day would.
+    await server.app.ctx.db.updateTable('users').set({ totp_last_step: null }).where('email', '=', mfa.email).execute();
     const code = await generate({ secret: mfa.secret });
     const done = await client.delete(
       `/api/admin/users/mfa@example.com/mfa?session_code=${code}&session_id=${challenge.body.meta.session_id}`,

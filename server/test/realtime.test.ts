@@ -145,7 +145,7 @@ describe('device status events', () => {
     const updated = next<{ data: { id: number; status: number } }>(socket, 'DeviceUpdated');
     const alert = next<{ data: { type: string; summary: string } }>(socket, 'WebNotificationCreated');
     expect(await setDeviceStatus(server.app.ctx, Number(device.id), 0)).toBe(true);
-    expect((await updated).data).toEqual({ id: device.id, status: 0 });
+    expect((await updated).data).toMatchObject({ id: device.id, status: 0, name: device.name });
     expect((await alert).data).toMatchObject({ type: 'deviceAlert', summary: `${device.name} went Offline.` });
     expect(rows(await admin.get(`/api/devices?id=${device.id}&fields=status`))[0].status).toBe(0);
   });

@@ -70,6 +70,15 @@ describe('session over HTTP', () => {
     expect(user).toHaveProperty('impersonation_access_limit');
   });
 
+  it('offers payment controls only at company level 1 (shell spec §6)', async () => {
+    const flag = async (email: string) =>
+      ((await (await signedIn(server, email)).get('/api/user')).body.data as { show_payment_control: boolean })
+        .show_payment_control;
+    expect(await flag('admin@example.com')).toBe(true);
+    expect(await flag('baltics.admin@example.com')).toBe(false);
+    expect(await flag('guest@example.com')).toBe(false);
+  });
+
   it('answers 401 in the envelope for a wrong password and for no session', async () => {
     const client = new Client(server.url);
     const bad = await client.login('admin@example.com', 'wrong-password');

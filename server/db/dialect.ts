@@ -1,0 +1,198 @@
+import {
+  OperationNodeTransformer,
+  OperatorNode,
+  PostgresAdapter,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  sql,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
+import * as postgres from 'kysely/helpers/postgres';
+import * as sqlite from 'kysely/helpers/sqlite';
+
+// What differs between SQLite (the embedded default) and PostgreSQL
+// (DATABASE_URL=postgres://…), in one place. Every other query is portable
+// SQL through Kysely. JSON built by the database reaches the code as text on
+// both (the PostgreSQL pool leaves json unparsed, see open.ts).
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** An integer primary key the database numbers: an identity column on PostgreSQL, an autoincrement rowid on SQLite. */
+export const generatedId = (db: AnyDb) => (c: ColumnDefinitionBuilder) =>
+  isPostgres(db) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+
+/** The column type of binary content. */
+export const binaryType = (db: AnyDb) => (isPostgres(db) ? 'bytea' : 'blob');
+
+/** The rows of a subquery as a JSON array of objects (text). */
+export function jsonArrayFrom(db: AnyDb, subquery: AnySelect): RawBuilder<string> {
+  return (isPostgres(db) ? postgres.jsonArrayFrom(subquery) : sqlite.jsonArrayFrom(subquery)) as RawBuilder<never>;
+}
+
+/** A JSON array of the values (text). */
+export function jsonArray(db: AnyDb, values: Expression<unknown>[]): RawBuilder<string> {
+  return isPostgres(db) ? sql`json_build_array(${sql.join(values)})` : sql`json_array(${sql.join(values)})`;
+}
+
+/** A top-level member of a JSON text column, as text (null when absent). */
+export function jsonText(db: AnyDb, column: string, key: string): RawBuilder<string | null> {
+  return isPostgres(db)
+    ? sql`(${sql.ref(column)}::jsonb ->> ${sql.lit(key)})`
+    : sql`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
+}
+
+/** A top-level member of a JSON text column as an integer; null when it is not a JSON integer. */
+export function jsonInteger(db: AnyDb, column: string, key: string): RawBuilder<number | null> {
+  if (!isPostgres(db)) {
+    return sql`(case when json_type(${sql.ref(column)}, ${sql.lit(`$.${key}`)}) = 'integer' then json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)}) end)`;
+  }
+  const text = jsonText(db, column, key);
+  return sql`(case when ${text} ~ '^-?[0-9]{1,18}$' then (${text})::bigint end)`;
+}
+
+/**
+ * LIKE ignores ASCII case on SQLite; on PostgreSQL this plugin turns every
+ * LIKE the queries build into ILIKE, so a search matches the same rows on
+ * both (and uses the trigram index).
+ */
+export class CaseInsensitiveLike implements KyselyPlugin {
+  readonly #transformer = new (class extends OperationNodeTransformer {
+    protected override transformOperator(node: OperatorNode): OperatorNode {
+      if (node.operator === 'like') return OperatorNode.create('ilike');
+      if (node.operator === 'not like') return OperatorNode.create('not ilike');
+      return node;
+    }
+  })();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/**
+ * Locks the selected rows until the transaction ends (PostgreSQL). SQLite
+ * runs one write transaction at a time, so the rows cannot change under it.
+ */
+export const lockRows = <Q extends AnySelect>(db: AnyDb, qb: Q): Q => (isPostgres(db) ? (qb.forUpdate() as Q) : qb);
+
+/**
+ * Serialises the transactions that take the same named lock, until the
+ * transaction ends (PostgreSQL advisory lock; SQLite transactions are serial already).
+ */
+export async function transactionLock(trx: AnyDb, name: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+/** Runs `work` while holding a database-wide named lock, so several instances run it one after another. */
+export async function exclusively<T>(db: AnyDb, name: string, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+    }
+  });
+}
+
+/** The columns the device search index covers (the IMEI joined them in migration 050). */
+export const DEVICE_SEARCH_COLUMNS = ['name', 'serial', 'mac', 'imei'];
+
+/**
+ * The device search index over `columns`: an FTS5 trigram table kept by
+ * triggers on SQLite, a pg_trgm GIN index on PostgreSQL (which answers the
+ * list's case-insensitive LIKE directly).
+ */
+export async function createDeviceSearch(db: AnyDb, columns = ['name', 'serial', 'mac']): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    const ops = sql.raw(columns.map((c) => `${c} gin_trgm_ops`).join(', '));
+    await sql`create index devices_search on devices using gin (${ops})`.execute(db);
+    return;
+  }
+  const list = (prefix: string) => sql.raw(columns.map((c) => prefix + c).join(', '));
+  await sql`create virtual table devices_search using fts5(${list('')}, content='devices', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
+  await sql`create trigger devices_search_insert after insert on devices begin
+    insert into devices_search(rowid, ${list('')}) values (new.id, ${list('new.')}); end`.execute(db);
+  await sql`create trigger devices_search_delete after delete on devices begin
+    insert into devices_search(devices_search, rowid, ${list('')}) values ('delete', old.id, ${list('old.')}); end`.execute(
+    db,
+  );
+  await sql`create trigger devices_search_update after update of ${list('')} on devices begin
+    insert into devices_search(devices_search, rowid, ${list('')}) values ('delete', old.id, ${list('old.')});
+    insert into devices_search(rowid, ${list('')}) values (new.id, ${list('new.')}); end`.execute(db);
+  await sql`insert into devices_search(devices_search) values ('rebuild')`.execute(db);
+}
+
+/** Drops the device search index and builds it again over `columns`. */
+export async function rebuildDeviceSearch(db: AnyDb, columns: string[]): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop index devices_search`.execute(db);
+  } else {
+    for (const trigger of ['insert', 'delete', 'update']) {
+      await sql`drop trigger ${sql.raw(`devices_search_${trigger}`)}`.execute(db);
+    }
+    await sql`drop table devices_search`.execute(db);
+  }
+  await createDeviceSearch(db, columns);
+}
+
+/** The list's text index over devices (SQLite FTS5); none on PostgreSQL, where LIKE uses the trigram index. */
+export function deviceTextIndex(db: AnyDb) {
+  if (isPostgres(db)) return undefined;
+  return {
+    fields: DEVICE_SEARCH_COLUMNS,
+    idColumn: 's.rowid',
+    apply: <Q extends AnySelect>(qb: Q, q: string, fields: string[]) =>
+      qb
+        .innerJoin(sql`devices_search`.as('s'), (join) => join.onRef(sql.ref('s.rowid') as never, '=', 'd.id' as never))
+        .where(sql<boolean>`devices_search match ${`{${fields.join(' ')}}: "${q.replaceAll('"', '""')}"`}`) as Q,
+  };
+}
+
+/** After rows were inserted with explicit ids: PostgreSQL identity sequences continue after the largest id. */
+export async function syncGeneratedIds(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) return;
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and is_identity = 'YES'`.execute(db);
+  for (const { table_name: table, column_name: column } of rows) {
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      db,
+    );
+  }
+}
+
+/**
+ * Refreshes the planner's statistics after seeding (outside a transaction).
+ * PostgreSQL also vacuums, which marks the pages all-visible so that counts
+ * are answered from the indexes alone.
+ */
+export async function analyze(db: AnyDb): Promise<void> {
+  await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
+}
+
+/** Cheap statistics upkeep on start (SQLite; PostgreSQL's autovacuum does it). */
+export async function optimize(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) await sql`pragma optimize`.execute(db);
+}

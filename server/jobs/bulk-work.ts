@@ -1,0 +1,113 @@
+import type { AppContext } from '../context';
+import { publishDeviceUpdates } from '../services/device-status';
+
+// The work of a bulk device operation, as data: a durable job queue stores
+// it and any instance can run a chunk of it (server/services/bulk.ts). Each
+// chunk answers how many of its devices changed; running a chunk twice (a
+// job resumed after its instance died) changes nothing twice.
+
+export type BulkWork =
+  | { kind: 'delete' }
+  | { kind: 'move'; companyId: number }
+  | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[] }
+  | { kind: 'task'; task: string; source: string }
+  | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
+
+/** A device back online after a reboot command (the demo's devices take this long). */
+export const REBOOT_MS = 3000;
+
+async function setOnline(ctx: AppContext, ids: number[], changes: { status?: number; router_uptime?: number }) {
+  const now = ctx.now().toISOString();
+  await ctx.db
+    .updateTable('devices')
+    .set({ ...changes, last_connection_at: now, updated_at: now })
+    .where('id', 'in', ids)
+    .execute();
+  ctx.version.bump();
+  await publishDeviceUpdates(ctx, ids);
+}
+
+/**
+ * Device actions (POST /devices/actions): only online devices take a command.
+ * A rebooting device drops offline and comes back online REBOOT_MS later with
+ * its uptime from zero; each change is pushed on its company channel.
+ */
+async function deviceAction(ctx: AppContext, action: 'reboot' | 'update_metrics_data', chunk: number[]) {
+  const online = (
+    await ctx.db.selectFrom('devices').select('id').where('id', 'in', chunk).where('status', '=', 1).execute()
+  ).map((row) => row.id);
+  if (!online.length) return 0;
+  if (action === 'update_metrics_data') {
+    await setOnline(ctx, online, {});
+    return online.length;
+  }
+  await ctx.db
+    .updateTable('devices')
+    .set({ status: 0, updated_at: ctx.now().toISOString() })
+    .where('id', 'in', online)
+    .execute();
+  await publishDeviceUpdates(ctx, online);
+  setTimeout(
+    () => void setOnline(ctx, online, { status: 1, router_uptime: 0 }).catch(() => undefined),
+    REBOOT_MS,
+  ).unref();
+  return online.length;
+}
+
+export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[]): Promise<number> {
+  const { db } = ctx;
+  const at = ctx.now().toISOString();
+  switch (work.kind) {
+    case 'delete':
+      return Number((await db.deleteFrom('devices').where('id', 'in', chunk).executeTakeFirst()).numDeletedRows);
+    case 'move': {
+      const result = await db
+        .updateTable('devices')
+        .set({ company_id: work.companyId, updated_at: at })
+        .where('id', 'in', chunk)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    }
+    case 'tags': {
+      if (work.action === 'unassign') {
+        const result = await db
+          .deleteFrom('device_tags')
+          .where('device_id', 'in', chunk)
+          .where('tag_id', 'in', work.tagIds)
+          .executeTakeFirst();
+        return Math.min(chunk.length, Number(result.numDeletedRows));
+      }
+      await db
+        .insertInto('device_tags')
+        .values(chunk.flatMap((device_id) => work.tagIds.map((tag_id) => ({ device_id, tag_id }))))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return chunk.length;
+    }
+    case 'device-action':
+      return deviceAction(ctx, work.action, chunk);
+    case 'task': {
+      const devices = await db
+        .selectFrom('devices')
+        .select(['id', 'name', 'company_id'])
+        .where('id', 'in', chunk)
+        .execute();
+      if (devices.length) {
+        await db
+          .insertInto('records')
+          .values(
+            devices.map((d) => ({
+              kind: 'device_action_log',
+              company_id: d.company_id,
+              name: d.name,
+              status: 'scheduled',
+              details: JSON.stringify({ action: work.task, device_id: d.id, source: work.source }),
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
+      return devices.length;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { operations, routeKey, type OpenApiNode, type Operation } from './document';
+
+// The wire format the OpenAPI's way, for every route that is one of its
+// operations: before a response is serialised it is shaped by the response
+// schema of its status. A null in a property the OpenAPI does not mark
+// nullable is left out (unless the property is required), a timestamp whose
+// schema pattern is the vendor's `Y-m-d H:i:s` is written that way in UTC
+// (and one whose format is date-time as ISO 8601), and a scalar of another
+// JSON type than the schema's is written as its type (1 as "1" for a
+// string, "1" as 1 for an integer, 0/1 as false/true for a boolean, a list
+// of names as one comma-separated string). The handlers keep one internal
+// shape; the console reads both.
+
+export const API_DATE_PATTERN = 'Y-m-d H:i:s';
+const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]00:?00)$/;
+const PLAIN = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/;
+
+/** An ISO 8601 UTC timestamp as `Y-m-d H:i:s`; anything else unchanged. */
+export function apiTimestamp(value: string): string {
+  const match = ISO.exec(value);
+  return match ? `${match[1]} ${match[2]}` : value;
+}
+
+/** A `Y-m-d H:i:s` (UTC) timestamp as ISO 8601; anything else unchanged. */
+export function isoTimestamp(value: string): string {
+  const match = PLAIN.exec(value);
+  return match ? `${match[1]}T${match[2]}Z` : value;
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** A scalar (or a list of scalars for a string) as the schema's JSON type; anything else unchanged. */
+function asType(value: unknown, schema: OpenApiNode): unknown {
+  const type = typeof schema.type === 'string' ? schema.type : undefined;
+  if (type === 'string') {
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      return value.join(', ');
+    }
+    if (typeof value !== 'string') return value;
+    if (schema.pattern === API_DATE_PATTERN) return apiTimestamp(value);
+    return schema.format === 'date-time' ? isoTimestamp(value) : value;
+  }
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && NUMERIC.test(value)) {
+    return Number(value);
+  }
+  if (type === 'boolean' && (value === 0 || value === 1 || value === '0' || value === '1')) return Number(value) === 1;
+  return value;
+}
+
+/** Resolves a local `$ref` (and chains of them) in the document. */
+export function deref(document: OpenApiNode, node: unknown): OpenApiNode | undefined {
+  let current = node;
+  for (let hops = 0; hops < 20 && current && typeof current === 'object'; hops++) {
+    const ref = (current as OpenApiNode).$ref;
+    if (typeof ref !== 'string') return current as OpenApiNode;
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (at, part) => (at as OpenApiNode | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      );
+  }
+  return undefined;
+}
+
+/** Whether a schema admits null: `nullable: true`, or a vendor type list such as "string|null". */
+export function admitsNull(schema: OpenApiNode): boolean {
+  const type = schema.type;
+  return schema.nullable === true || (typeof type === 'string' && type.split('|').includes('null'));
+}
+
+/** The JSON response schema of an operation for a status, if the OpenAPI gives one. */
+export function responseSchema(document: OpenApiNode, operation: Operation, status: number) {
+  const responses = (operation.node.responses ?? {}) as OpenApiNode;
+  const response = deref(document, responses[String(status)]);
+  const content = (response?.content as OpenApiNode | undefined)?.['application/json'] as OpenApiNode | undefined;
+  return deref(document, content?.schema);
+}
+
+/** The properties and required names of an object schema, allOf parts merged. */
+function objectShape(document: OpenApiNode, schema: OpenApiNode) {
+  const properties: Record<string, unknown> = { ...((schema.properties as OpenApiNode | undefined) ?? {}) };
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  for (const part of (schema.allOf as unknown[] | undefined) ?? []) {
+    const resolved = deref(document, part);
+    if (!resolved) continue;
+    const inner = objectShape(document, resolved);
+    Object.assign(properties, inner.properties);
+    for (const name of inner.required) required.add(name);
+  }
+  return { properties, required };
+}
+
+/** A copy of `value` shaped by `schema` (nulls left out where not allowed, vendor timestamps). */
+export function conform(document: OpenApiNode, value: unknown, node: unknown, depth = 0): unknown {
+  const schema = deref(document, node);
+  if (!schema || depth > 12 || value === null || value === undefined) return value;
+  if (typeof value !== 'object' || (Array.isArray(value) && schema.type === 'string')) return asType(value, schema);
+  if (Array.isArray(value)) {
+    return schema.items ? value.map((item) => conform(document, item, schema.items, depth + 1)) : value;
+  }
+  const { properties, required } = objectShape(document, schema);
+  if (!Object.keys(properties).length) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const property = deref(document, properties[key]);
+    if (!property) {
+      out[key] = item;
+      continue;
+    }
+    if (item === null && !admitsNull(property) && !required.has(key)) continue;
+    out[key] = conform(document, item, property, depth + 1);
+  }
+  return out;
+}
+
+/** Shapes the responses of every route that is an OpenAPI operation. */
+export function registerConformance(app: FastifyInstance, document: OpenApiNode): void {
+  const byKey = new Map(operations(document).map((operation) => [operation.key, operation]));
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/')) return payload;
+    const operation = byKey.get(routeKey(request.method, url.slice('/api'.length)));
+    if (!operation) return payload;
+    const schema = responseSchema(document, operation, reply.statusCode);
+    return schema ? conform(document, payload, schema) : payload;
+  });
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { tableChecksums } from './bad-input-snapshot';
+
+// The inputs an attack on the running server answered with a 500, a framework
+// error object or stored garbled: each is now a 4xx in the envelope naming its
+// source, and the database is unchanged after every one of them.
+
+let server: TestServer;
+let admin: Client;
+let superAdmin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await signedIn(server, 'admin@example.com');
+  superAdmin = await signedIn(server, 'super@example.com');
+});
+afterAll(() => server.close());
+
+const many = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const UNKNOWN_COMPANY = 99_999;
+
+/** Runs the call, asserts a 4xx envelope whose first error names `source`, and that no table changed. */
+async function refused(call: () => Promise<Reply>, status: number, source: string | null) {
+  const before = await tableChecksums(server);
+  const reply = await call();
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect(reply.body).toMatchObject({ success: false });
+  const errors = reply.body.errors as { code: string; message: string; source: string | null }[];
+  expect(errors[0]).toEqual({ code: expect.any(String), message: expect.any(String), source });
+  expect(await tableChecksums(server)).toEqual(before);
+}
+
+async function rawReply(response: Response): Promise<Reply> {
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+describe('collections in a body are bounded', () => {
+  it('40,000 ids answer 422 on their field instead of overflowing the SQL variables', async () => {
+    const ids = many(40_000);
+    await refused(
+      () => admin.post('/api/roles', { title: 'Huge role', company_id: [1], permission_id: ids }),
+      422,
+      'permission_id',
+    );
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: [1], tag_id: ids }), 422, 'tag_id');
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: ids, tag_id: [1] }), 422, 'device_id');
+    await refused(
+      () => admin.post('/api/devices/credits/move', { source: 1, target: 2, device_id: ids }),
+      422,
+      'device_id',
+    );
+    await refused(
+      () =>
+        admin.post('/api/devices', {
+          company_id: 1,
+          device_series: 'rut',
+          serial: '1234567890',
+          mac: '00:1E:42:00:00:01',
+          imei: '123456789012345',
+          password_confirmation: 'Secret-1',
+          tag_id: ids,
+        }),
+      422,
+      'tag_id',
+    );
+  });
+
+  it('a task group of 20,000 tasks is refused', async () => {
+    const tasks = Array.from({ length: 20_000 }, () => ({ name: 't', type: 'command', timeout: '1' }));
+    await refused(() => admin.post('/api/devices/tasks/groups', { name: 'Huge group', tasks }), 422, 'tasks');
+  });
+});
+
+describe('list parameters have allow lists', () => {
+  it('search-fields outside the search list are ignored, sort outside the sort list is a 422', async () => {
+    const searched = await admin.get('/api/devices?q=rut&search-fields=company_name');
+    expect(searched.status).toBe(200);
+    await refused(() => admin.get('/api/credits?sort=credit_reserved'), 422, 'sort');
+  });
+
+  it('a NUL in q is a 422 on q', async () => {
+    await refused(() => admin.get('/api/devices?q=ab%00cd'), 422, 'q');
+    await refused(() => admin.get('/api/tags?q=%00'), 422, 'q');
+  });
+});
+
+describe('framework errors are envelopes', () => {
+  it('a malformed URL answers 400 in the envelope', async () => {
+    await refused(async () => rawReply(await admin.raw('GET', '/api/%ZZ')), 400, 'url');
+  });
+
+  it('a truncated multipart body answers 400 in the envelope', async () => {
+    const body =
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello';
+    await refused(
+      async () =>
+        rawReply(
+          await admin.raw('POST', '/api/files', {
+            body,
+            headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+          }),
+        ),
+      400,
+      null,
+    );
+  });
+});
+
+describe('referenced companies must exist', () => {
+  it("an unknown company id in a super admin's call is a 422 on its field", async () => {
+    const calls: [string, string, Record<string, unknown>, string][] = [
+      ['POST', '/api/companies', { name: 'Nowhere Ltd', parent_id: UNKNOWN_COMPANY }, 'parent_id'],
+      ['POST', '/api/tags', { name: 'Nowhere', company_id: UNKNOWN_COMPANY }, 'company_id'],
+      ['POST', '/api/users/invite', { email: 'nobody@example.com', company_id: UNKNOWN_COMPANY }, 'company_id'],
+      ['POST', '/api/companies/move', { source: UNKNOWN_COMPANY, target: 1 }, 'source'],
+      ['POST', '/api/credits', { credit_type_id: 1, credit_count: 5, company_id: UNKNOWN_COMPANY }, 'company_id'],
+      ['POST', '/api/companies/data', { company_id: UNKNOWN_COMPANY, credits: '1' }, 'company_id'],
+      [
+        'POST',
+        '/api/credits/codes',
+        { credit_type_name: 'Paid Credit', company_id: UNKNOWN_COMPANY, amount: 1 },
+        'company_id',
+      ],
+    ];
+    for (const [method, url, body, source] of calls) {
+      await refused(() => superAdmin.request(method, url, body), 422, source);
+    }
+    await refused(() => superAdmin.put(`/api/companies/${UNKNOWN_COMPANY}`, { name: 'Nowhere Ltd' }), 404, null);
+  });
+});
+
+describe('text is well-formed', () => {
+  it('a lone surrogate is a 422 on its field, not stored garbled', async () => {
+    await refused(() => admin.post('/api/tags', { company_id: 1, name: 'half \ud800 pair' }), 422, 'name');
+    await refused(
+      () =>
+        admin.post('/api/devices/tasks/groups', {
+          name: 'Group',
+          tasks: [{ name: '\udfff', type: 'command', timeout: '1' }],
+        }),
+      422,
+      'tasks.0.name',
+    );
+  });
+
+  it('a body that is not UTF-8 is a 400, not stored with replacement characters', async () => {
+    const body = Buffer.concat([
+      Buffer.from('{"company_id":1,"name":"bad '),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    await refused(
+      async () =>
+        rawReply(await admin.raw('POST', '/api/tags', { body, headers: { 'content-type': 'application/json' } })),
+      400,
+      null,
+    );
+  });
+});
+
+describe('create and edit agree, the API offers what the console offers', () => {
+  it('a company name longer than the edit form allows is refused by create too', async () => {
+    await refused(() => admin.post('/api/companies', { name: 'x'.repeat(5000), parent_id: 1 }), 422, 'name');
+    await refused(() => admin.put('/api/companies/2', { name: 'x'.repeat(256) }), 422, 'name');
+  });
+
+  it('an admin cannot create codes from a free credit type', async () => {
+    await refused(
+      () => admin.post('/api/credits/codes', { credit_type_name: 'Free Credit', amount: 1 }),
+      422,
+      'credit_type_name',
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_SIZE } from '../../engine/constants';
+import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { tableChecksums } from './bad-input-snapshot';
+import { WRITE_ENDPOINTS, type WriteEndpoint } from './bad-input-endpoints';
+
+// Property: every write endpoint, sent a corrupted copy of a body it accepts,
+// answers a 4xx in the error envelope (code, message, source on every error)
+// and leaves every table as it was. The corruptions: a value of the wrong
+// type, a collection over the batch size, text that is not well-formed (a
+// lone surrogate or a NUL) anywhere in the body, an unknown key, or a body
+// that is not an object at all. A few hundred runs, bounded in time.
+
+let server: TestServer;
+const clients = {} as Record<WriteEndpoint['as'], Client>;
+
+beforeAll(async () => {
+  server = await startServer();
+  clients.admin = await signedIn(server, 'admin@example.com');
+  clients.super = await signedIn(server, 'super@example.com');
+});
+afterAll(() => server.close());
+
+type Json = unknown;
+
+/** Text no field accepts: a lone surrogate or a NUL somewhere in it. */
+const badText = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\u0000'),
+    fc.string({ maxLength: 8 }),
+  )
+  .map(([a, bad, b]) => a + bad + b);
+
+/** A string no number, id or name lookup reads as valid (it starts with a letter no id starts with). */
+const junkText = fc.string({ maxLength: 12 }).map((s) => `z${s}`);
+
+/** A value of another JSON type than `base` that no field of that type accepts. */
+function wrongTypeFor(base: Json): fc.Arbitrary<Json> {
+  const object = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.integer(), { minKeys: 1, maxKeys: 3 });
+  if (typeof base === 'string')
+    return fc.oneof(object, fc.array(junkText, { minLength: 1, maxLength: 3 }), fc.boolean());
+  if (typeof base === 'number')
+    return fc.oneof(object, junkText, fc.boolean(), fc.array(fc.integer(), { minLength: 1 }));
+  if (typeof base === 'boolean') return fc.oneof(object, junkText, fc.array(fc.boolean(), { minLength: 1 }));
+  if (Array.isArray(base)) {
+    return fc.oneof(
+      object,
+      junkText,
+      fc.boolean(),
+      fc.array(fc.integer({ min: -1000, max: 0 }), { minLength: 1, maxLength: 3 }),
+    );
+  }
+  return fc.oneof(junkText, fc.boolean(), fc.integer());
+}
+
+/** Puts `bad` somewhere in `value`: as it, in an array item, or as an object's key or value. */
+const plant = (value: Json, bad: string): fc.Arbitrary<Json> =>
+  Array.isArray(value) && value.length
+    ? fc.nat(value.length - 1).chain((i) => plant(value[i], bad).map((v) => value.map((x, j) => (j === i ? v : x))))
+    : value && typeof value === 'object' && Object.keys(value).length
+      ? fc.constantFrom(...Object.keys(value)).chain((key) =>
+          fc.oneof(
+            plant((value as Record<string, Json>)[key], bad).map((v) => ({ ...value, [key]: v })),
+            fc.constant({ ...value, [bad]: 1 }),
+          ),
+        )
+      : fc.constant(bad);
+
+function corruptions(endpoint: WriteEndpoint): fc.Arbitrary<Json> {
+  const { body } = endpoint;
+  const keys = Object.keys(body).filter((k) => k !== 'value');
+  const atKey = <T>(arb: (base: Json) => fc.Arbitrary<T>) =>
+    fc.constantFrom(...keys).chain((key) => arb(body[key]).map((v) => ({ ...body, [key]: v })));
+  return fc.oneof(
+    atKey(wrongTypeFor),
+    atKey(() =>
+      fc.integer({ min: BATCH_SIZE + 1, max: BATCH_SIZE + 50 }).map((n) => Array.from({ length: n }, (_, i) => i + 1)),
+    ),
+    badText.chain((bad) => plant(body, bad)),
+    fc
+      .tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.jsonValue({ maxDepth: 2 }))
+      .filter(([key]) => !(key in body))
+      .map(([key, v]) => ({ ...body, [`x_${key}`]: v })),
+    fc.oneof(
+      fc.constant(null),
+      fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+      fc.integer(),
+      fc.string(),
+      fc.boolean(),
+    ),
+  );
+}
+
+interface ErrorItem {
+  code: unknown;
+  message: unknown;
+  source: unknown;
+}
+
+const cases = fc
+  .constantFrom(...WRITE_ENDPOINTS)
+  .chain((endpoint) => corruptions(endpoint).map((body) => ({ endpoint, body })));
+
+describe('bad bodies on every write endpoint', () => {
+  it('answer a 4xx envelope with a source on every error and change no table', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ endpoint, body }) => {
+        const before = await tableChecksums(server);
+        const reply = await clients[endpoint.as].request(endpoint.method, endpoint.url, body);
+        const what = `${endpoint.method} ${endpoint.url} ${JSON.stringify(body).slice(0, 300)} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`;
+        expect(reply.status, what).toBeGreaterThanOrEqual(400);
+        expect(reply.status, what).toBeLessThan(500);
+        expect(reply.body.success, what).toBe(false);
+        const errors = reply.body.errors as ErrorItem[];
+        expect(errors.length, what).toBeGreaterThan(0);
+        for (const e of errors) {
+          expect(typeof e.code, what).toBe('string');
+          expect(typeof e.message, what).toBe('string');
+          expect(e.source === null || typeof e.source === 'string', what).toBe(true);
+        }
+        expect(await tableChecksums(server), what).toEqual(before);
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 40_000 },
+    );
+  });
+
+  it('while the uncorrupted bodies are accepted (so each refusal was the corruption’s)', async () => {
+    for (const endpoint of WRITE_ENDPOINTS) {
+      const reply = await clients[endpoint.as].request(endpoint.method, endpoint.url, endpoint.body);
+      expect(reply.status, `${endpoint.method} ${endpoint.url} ${JSON.stringify(reply.body)}`).toBeLessThan(300);
+    }
+  });
+});

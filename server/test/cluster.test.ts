@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, rows } from './harness';
+import { createDatabase, databaseUrl, dropDatabase, newRunId, usesPostgres } from './postgres';
+import { startServerProcess, type ServerProcess } from './process';
+import { TEST_REDIS_URL, removeRedisKeys } from './redis';
+
+// Two instances of the real server (server/main.ts, separate processes) on
+// loopback over one database (PostgreSQL in the postgres project, one SQLite
+// file in the sqlite one) and one Redis: sessions, sign-outs, realtime
+// events and bulk jobs cross from one instance to the other, and a job
+// outlives the instance that started it.
+
+const prefix = `h10s:cluster:${randomBytes(4).toString('hex')}:`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-cluster-'));
+let pgName: string | undefined;
+let env: Record<string, string>;
+let a: ServerProcess;
+let b: ServerProcess;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  const database: Record<string, string> = {};
+  if (usesPostgres()) {
+    pgName = await createDatabase(newRunId());
+    database.DATABASE_URL = databaseUrl(pgName);
+  } else {
+    database.DB_FILE = path.join(dir, 'shared.db');
+  }
+  env = {
+    ...database,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    TOKEN_KEY: randomBytes(32).toString('base64'),
+    BULK_CHUNK_SIZE: '10',
+    BULK_PAUSE_MS: '1000',
+    NODE_ENV: 'test',
+  };
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  for (const server of [a, b]) {
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }
+  if (pgName) await dropDatabase(pgName);
+  await removeRedisKeys(prefix);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(server: ServerProcess, email: string): Promise<Client> {
+  const client = new Client(server.url);
+  const reply = await client.login(email);
+  if (reply.status !== 200) throw new Error(`login ${email}: ${reply.status}`);
+  return client;
+}
+
+/** The same browser (its cookies) talking to another instance. */
+function sameSessionOn(server: ServerProcess, client: Client): Client {
+  const moved = new Client(server.url);
+  for (const [name, value] of client.cookies) moved.cookies.set(name, value);
+  return moved;
+}
+
+async function socketOn(server: ServerProcess, client: Client, channel: string): Promise<Socket> {
+  const socket = io(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader() },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  await new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(undefined));
+    socket.on('connect_error', reject);
+  });
+  const subscribed = new Promise((resolve) => socket.once('subscribed', resolve));
+  socket.emit('subscribe', channel);
+  await subscribed;
+  return socket;
+}
+
+function next<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+describe('two instances over one database and one Redis', () => {
+  it('accepts a session from A on B', async () => {
+    const onA = await signIn(a, 'admin@example.com');
+    const onB = sameSessionOn(b, onA);
+    const user = await onB.get<{ data: { email: string } }>('/api/user');
+    expect(user.status).toBe(200);
+    expect(user.body.data.email).toBe('admin@example.com');
+  });
+
+  it('refuses on B a session signed out on A', async () => {
+    const onA = await signIn(a, 'super@example.com');
+    const onB = sameSessionOn(b, onA);
+    expect((await onB.get('/api/user')).status).toBe(200); // cached on B now
+    expect((await onA.post('/api/account/token/revoke', {})).status).toBe(200);
+    expect((await onB.get('/api/user')).status).toBe(401);
+  });
+
+  it('delivers live, on a socket connected to B, a notification created through A', async () => {
+    const admin = await signIn(a, 'admin@example.com');
+    const socket = await socketOn(b, sameSessionOn(b, admin), 'notifications.2');
+    const created = next<{ channel: string; data: { type: string } }>(socket, 'WebNotificationCreated');
+    const enduser = await signIn(a, 'enduser@example.com');
+    expect((await enduser.post('/api/credits/codes/activate', { code: 'acme-7k2q-9xhd-41pa' })).status).toBe(200);
+    expect(await created).toMatchObject({ channel: 'notifications.2', data: { type: 'creditCodeActivation' } });
+  });
+
+  it('reports on B the progress of a bulk job running on A, and completes it after A is killed', async () => {
+    // B restarts once the job runs on A, so that A (not B's worker) took it.
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    const admin = await signIn(a, 'admin@example.com');
+    const devices = rows(await admin.get('/api/devices?limit=200&fields=id'));
+    expect(devices.length).toBe(200);
+    const reply = await admin.post<{ meta: { channel: string } }>('/api/devices/tags/assign', {
+      device_id: devices.map((d) => d.id),
+      tag_id: 2,
+    });
+    expect(reply.status).toBe(200);
+    const { channel } = reply.body.meta;
+    b = await startServerProcess(env);
+    const socket = await socketOn(b, sameSessionOn(b, admin), channel);
+    const progress = await next<{ done: number; total: number; status: string }>(socket, 'ActionProgress');
+    expect(progress).toMatchObject({ total: 200, status: 'running' });
+    expect(progress.done).toBeLessThan(200);
+
+    a.child.kill('SIGKILL');
+    expect(await a.exited).toBe('SIGKILL');
+    const completed = await next<{ done: number; total: number; status: string }>(socket, 'ActionCompleted', 60_000);
+    expect(completed).toMatchObject({ channel, total: 200, done: 200, status: 'completed' });
+    const onB = sameSessionOn(b, admin);
+    const ids = devices.map((d) => d.id).join(',');
+    expect(rows(await onB.get(`/api/devices?tag_id=2&id=${ids}&limit=1000&fields=id`))).toHaveLength(200);
+  }, 120_000);
+});

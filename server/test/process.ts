@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+// The real entry point (server/main.ts) as a child process, the way
+// `npm run serve` starts it: for configuration errors, shutdown and several
+// instances. Loopback, an ephemeral port unless the environment names one.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+}
+
+export function spawnServer(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<number | string>;
+  output(): string;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  return { child, exited, output: () => text };
+}
+
+/** Starts the server and waits until it listens. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const started = spawnServer(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no start within ${timeoutMs} ms:\n${started.output()}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const match = /Console and API on (http:\/\/\S+)/.exec(started.output());
+      if (!match) return;
+      clearTimeout(timer);
+      resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    started.child.stdout!.on('data', check);
+    void started.exited.then((code) => reject(new Error(`exited ${code} before listening:\n${started.output()}`)));
+  });
+  return { ...started, url };
+}

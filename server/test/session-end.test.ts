@@ -1,0 +1,88 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, signedIn, startServer, type TestServer } from './harness';
+
+// A session ends for good: a reused refresh token ends the whole session,
+// and an ended session keeps no socket (disconnected at the end, checked on
+// every subscribe).
+
+let server: TestServer;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server.close();
+});
+
+function connect(client: Client): Promise<Socket> {
+  const socket = io(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader() },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+const disconnected = (socket: Socket) =>
+  new Promise<string>((resolve, reject) => {
+    if (socket.disconnected) return resolve('already');
+    const timer = setTimeout(() => reject(new Error('still connected')), 5000);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+
+const userId = async (client: Client) => ((await client.get('/api/user')).body.data as { id: number }).id;
+
+describe('ending a session', () => {
+  it('a rotated-out refresh token presented again ends the whole session', async () => {
+    const client = await signedIn(server, 'admin@example.com');
+    const stolen = client.cookies.get('rms_refresh')!;
+    expect((await client.post('/api/account/token/refresh')).status).toBe(200);
+    const socket = await connect(client);
+    const closed = disconnected(socket);
+    const thief = new Client(server.url);
+    await thief.get('/api/health');
+    thief.cookies.set('rms_refresh', stolen);
+    expect((await thief.post('/api/account/token/refresh')).status).toBe(401);
+    // The legitimate holder's newer tokens are dead too, and so is its socket.
+    expect(await closed).toBe('io server disconnect');
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.post('/api/account/token/refresh')).status).toBe(401);
+  });
+
+  it('sign-out disconnects the sockets of the session, not those of other sessions', async () => {
+    const client = await signedIn(server, 'baltics.admin@example.com');
+    const other = await signedIn(server, 'baltics.admin@example.com');
+    const mine = await connect(client);
+    const theirs = await connect(other);
+    const closed = disconnected(mine);
+    expect((await client.post('/api/account/token/revoke')).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(theirs.connected).toBe(true);
+    const ack = await theirs.emitWithAck('subscribe', `notifications.${await userId(other)}`);
+    expect(ack).toMatchObject({ success: true });
+  });
+
+  it('checks the session on every subscribe', async () => {
+    const client = await signedIn(server, 'enduser@example.com');
+    const id = await userId(client);
+    const socket = await connect(client);
+    expect(await socket.emitWithAck('subscribe', `notifications.${id}`)).toMatchObject({ success: true });
+    // The session ends behind the hub's back (as when the user is deleted): the next subscribe is refused.
+    await server.app.ctx.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).execute();
+    const closed = disconnected(socket);
+    expect(await socket.emitWithAck('subscribe', `notifications.${id}`)).toMatchObject({
+      success: false,
+      status: 401,
+    });
+    expect(await closed).toBe('io server disconnect');
+  });
+});
