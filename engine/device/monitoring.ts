@@ -9,7 +9,6 @@ export const MONITORING_DEFAULTS = {
   ddns: 300,
   l2tp: 300,
 } as const;
-export type MonitoringKind = keyof typeof MONITORING_DEFAULTS;
 
 export const MONITORING_MIN = 60;
 export const MONITORING_MAX = 31536000;

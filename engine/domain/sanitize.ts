@@ -1,4 +1,5 @@
-// The sanitiser of field text (forms spec §5): no HTML tags or attributes at all.
+// The sanitiser of field text (forms spec §5): no HTML tags or attributes at all;
+// and the announcement body sanitiser (HTML without styles).
 // The result is PLAIN TEXT: render it as text (React escapes it), or pass it through
 // sanitizeToHtml to insert it as HTML. With a window (browser, jsdom) DOMPurify
 // removes the markup with an empty allow-list and the text content is returned;
@@ -6,7 +7,7 @@
 // script/style bodies and every tag, then decodes the basic entities.
 import DOMPurify from 'dompurify';
 
-type Purifier = { sanitize(source: string, config: Record<string, unknown>): { textContent: string | null } };
+type Purifier = { sanitize(source: string, config: Record<string, unknown>): unknown };
 let purifier: Purifier | null | undefined;
 
 function windowPurifier(): Purifier | null {
@@ -45,10 +46,24 @@ export function sanitizeText(input: unknown): string {
   const text = typeof input === 'string' ? input : input === undefined || input === null ? '' : String(input);
   const p = windowPurifier();
   if (!p) return stripTagsWithoutDom(text);
-  return (
-    p.sanitize(text, { ALLOWED_TAGS: [], ALLOWED_ATTR: [], KEEP_CONTENT: true, RETURN_DOM_FRAGMENT: true })
-      .textContent ?? ''
-  );
+  const fragment = p.sanitize(text, {
+    ALLOWED_TAGS: [],
+    ALLOWED_ATTR: [],
+    KEEP_CONTENT: true,
+    RETURN_DOM_FRAGMENT: true,
+  }) as { textContent: string | null };
+  return fragment.textContent ?? '';
+}
+
+/**
+ * Announcement bodies are HTML (forms spec §2): DOMPurify's HTML profile
+ * without `<style>` elements or `style` attributes (no CSS from the server can
+ * restyle or overlay the console). Without a window only the escaped text is left.
+ */
+export function sanitizeAnnouncementHtml(input: string): string {
+  const p = windowPurifier();
+  if (!p) return escapeHtml(stripTagsWithoutDom(input));
+  return String(p.sanitize(input, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style'], FORBID_ATTR: ['style'] }));
 }
 
 /** The sanitised text escaped for insertion as HTML. */

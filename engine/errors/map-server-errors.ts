@@ -5,11 +5,7 @@
 // on the file field as "message (name, line N, in X)"; the rest go to the general
 // list; UNAUTHORIZED items are skipped.
 
-export interface ServerErrorItem {
-  code?: string | null;
-  message: string;
-  source?: string | null;
-}
+import type { ReceivedErrorItem } from './error-item';
 
 export interface MapOptions {
   /** Key of the form's file field, for upload errors whose source contains a slash. */
@@ -45,7 +41,7 @@ export function fieldForSource(source: string, fieldKeys: readonly string[]): st
 }
 
 export function mapServerErrors(
-  errors: readonly ServerErrorItem[],
+  errors: readonly ReceivedErrorItem[],
   fieldKeys: readonly string[],
   opts: MapOptions = {},
 ): MappedErrors {

@@ -24,6 +24,11 @@ describe('CSV import', () => {
     expect(await importCsv(file('a\n b \n\n'))).toEqual({ items: ['a', 'b'] });
   });
 
+  it('takes one item per line: commas stay inside the item, a quoted line is unquoted', () => {
+    expect(parseCsvList('a,b\nc')).toEqual(['a,b', 'c']);
+    expect(parseCsvList('"x, y"\n "z" \n"say ""hi"""')).toEqual(['x, y', 'z', 'say "hi"']);
+  });
+
   it('applies the list options (numbers, uniqueness, maxItems)', () => {
     expect(parseCsvList('1\n2\n2\n3', { type: 'number', uniqueItems: true, maxItems: 2 })).toEqual([1, 2]);
   });

@@ -17,11 +17,21 @@ export function checkCsvFile(file: FileLike): string | undefined {
   return undefined;
 }
 
-/** Values of a CSV text (every cell of every line, trimmed, blanks skipped), shaped by the list options. */
+/** The item of one line: the line itself, trimmed; a line that is one quoted CSV cell gives its unquoted text. */
+function lineItem(line: string): string {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('"')) return trimmed;
+  const cells = Papa.parse<string[]>(trimmed).data[0] ?? [];
+  return cells.length === 1 ? String(cells[0]).trim() : trimmed;
+}
+
+/** Items of a CSV text: one item per line (trimmed, blank lines skipped), shaped by the list options. */
 export function parseCsvList(text: string, options: ListInputOptions = {}): ListItem[] {
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const cells = parsed.data.flat().map((c) => String(c).trim());
-  return normaliseList(cells, options);
+  const items = text
+    .split(/\r\n|\n|\r/)
+    .map(lineItem)
+    .filter((item) => item !== '');
+  return normaliseList(items, options);
 }
 
 /** Reads a chosen file and returns the list that replaces the current one, or the toast message. */

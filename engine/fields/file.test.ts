@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsFile, checkFile, FILE_NAME_WARNING, FORBIDDEN_FILE_NAME_CHARS, maxFileSizeMessage } from './file';
+import fc from 'fast-check';
+import {
+  acceptsFile,
+  checkFile,
+  FILE_NAME_WARNING,
+  fileNameAllowed,
+  FORBIDDEN_FILE_NAME_CHARS,
+  MAX_FILE_NAME_BYTES,
+  maxFileSizeMessage,
+} from './file';
 
 describe('file input', () => {
   it('maximum size defaults to 83886080 bytes (80 MB) with its two messages', () => {
@@ -25,6 +34,41 @@ describe('file input', () => {
     expect(acceptsFile({ name: 'x', size: 1, type: 'image/png' }, 'image/*')).toBe(true);
     expect(checkFile({ name: 'a.txt', size: 1 }, { accept: '.json', label: 'File' }).error).toBe(
       'The file must be a file of type: json.',
+    );
+  });
+});
+
+describe('file names (shared with the server)', () => {
+  it('allows ordinary names and refuses empty, path, control, dot-only, reserved and over-long ones', () => {
+    for (const name of ['router-config.json', 'RUTX_R_00.07.13.bin', 'con-fig.json', 'конфиг.json', 'a.b.c'])
+      expect(fileNameAllowed(name), name).toBe(true);
+    for (const name of [
+      '',
+      '  ',
+      '.',
+      '..',
+      '../x',
+      'a\\b',
+      'a\u0000b',
+      'a\nb',
+      'x.',
+      'x ',
+      'con',
+      'NUL.txt',
+      'com1',
+      'lpt9.log',
+    ])
+      expect(fileNameAllowed(name), JSON.stringify(name)).toBe(false);
+    expect(fileNameAllowed('x'.repeat(MAX_FILE_NAME_BYTES))).toBe(true);
+    expect(fileNameAllowed('x'.repeat(MAX_FILE_NAME_BYTES + 1))).toBe(false);
+    expect(fileNameAllowed('ж'.repeat(128))).toBe(false);
+  });
+
+  it('warns about every name the server refuses (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (name) => {
+        expect(checkFile({ name, size: 1 }).warning === FILE_NAME_WARNING).toBe(!fileNameAllowed(name));
+      }),
     );
   });
 });

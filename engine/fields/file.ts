@@ -1,5 +1,6 @@
 // File input rules (forms spec §5): default limit 83886080 bytes and its two messages,
-// the forbidden file-name characters and their warning, the accept list.
+// the forbidden file-name characters and their warning, the accept list. The
+// file-name rule is shared with the server, which refuses what the console warns about.
 import { MAX_FILE_SIZE } from '../constants';
 import { formatBytes } from '../format/bytes';
 
@@ -27,8 +28,36 @@ export function maxFileSizeMessage(maxSize: number = MAX_FILE_SIZE, warnings = f
   return warnings ? 'Maximum file size is 80MB' : `Maximum file size is ${formatBytes(maxSize)}`;
 }
 
-export function hasForbiddenFileNameChars(name: string): boolean {
+function hasForbiddenFileNameChars(name: string): boolean {
   return FORBIDDEN_FILE_NAME_CHARS.some((c) => name.includes(c));
+}
+
+/**
+ * Longest file name in UTF-8 bytes. The spec names no limit; 255 bytes is the
+ * name limit of common file systems (NAME_MAX), so a stored file can always
+ * be saved under its name.
+ */
+export const MAX_FILE_NAME_BYTES = 255;
+
+/** Device names Windows reserves, alone or with an extension (`con`, `nul.txt`, `com1`, `lpt9.log`). */
+const RESERVED_FILE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * Whether a file name can be stored and handed back safely: not empty, no
+ * forbidden symbol (which includes both path separators), no control
+ * character, not only dots, no trailing dot or space, not a reserved device
+ * name, at most 255 UTF-8 bytes.
+ */
+export function fileNameAllowed(name: string): boolean {
+  return (
+    name.trim().length > 0 &&
+    !hasForbiddenFileNameChars(name) &&
+    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f') &&
+    !/^\.+$/.test(name) &&
+    !/[. ]$/.test(name) &&
+    !RESERVED_FILE_NAME.test(name.trim()) &&
+    new TextEncoder().encode(name).length <= MAX_FILE_NAME_BYTES
+  );
 }
 
 /** Whether the file matches an accept list such as ".json", "text/csv" or "image/*". */
@@ -52,14 +81,14 @@ export interface FileCheck {
   warning?: string;
 }
 
-/** Checks a chosen file: size limit (error), accept list (error), forbidden name characters (warning). */
+/** Checks a chosen file: size limit (error), accept list (error), a name the server refuses (warning). */
 export function checkFile(
   file: FileLike,
   opts: { maxSize?: number; accept?: string; warnings?: boolean; label?: string } = {},
 ): FileCheck {
   const maxSize = opts.maxSize ?? MAX_FILE_SIZE;
   const result: FileCheck = {};
-  if (hasForbiddenFileNameChars(file.name)) result.warning = FILE_NAME_WARNING;
+  if (!fileNameAllowed(file.name)) result.warning = FILE_NAME_WARNING;
   if (file.size > maxSize) result.error = maxFileSizeMessage(maxSize, opts.warnings);
   else if (!acceptsFile(file, opts.accept)) {
     const types = (opts.accept ?? '').replace(/\./g, '').replace(/\s*,\s*/g, ', ');

@@ -4,6 +4,7 @@ import { connectionAttempt } from '../device/attempts';
 import { brandedModel, type DeviceBranding } from '../device/branding';
 import { connectionStatus, faceliftText, l2tpStatus } from '../device/status';
 import { formatBytes, formatDataCredit } from './bytes';
+import { formatDuration } from './duration';
 import { formatDateTime, formatRelativeTime, toDate } from './relative-time';
 import { formatPort } from './services';
 import { taskTypeCodes, taskTypeLabel } from './task-types';
@@ -32,8 +33,8 @@ function listNames(value: unknown): string {
 export const formatters: Readonly<Record<string, Formatter>> = {
   text: (v) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)),
   number: (v, _r, c) => (Number.isFinite(num(v)) ? new Intl.NumberFormat(c.locale ?? 'en').format(num(v)) : ''),
-  bytes: (v) => (Number.isFinite(num(v)) ? formatBytes(num(v)) : ''),
-  dataCredit: (v) => (Number.isFinite(num(v)) ? formatDataCredit(num(v)) : ''),
+  bytes: (v, _r, c) => (Number.isFinite(num(v)) ? formatBytes(num(v), 2, c.locale) : ''),
+  dataCredit: (v, _r, c) => (Number.isFinite(num(v)) ? formatDataCredit(num(v), 2, c.locale) : ''),
   dbm: (v) => formatDbm(v),
   celsius: (v) => formatCelsius(v),
   coordinate: (v) => formatCoordinate(v),
@@ -46,14 +47,7 @@ export const formatters: Readonly<Record<string, Formatter>> = {
       ? new Intl.DateTimeFormat(c.locale ?? 'en-GB', { dateStyle: 'medium', timeZone: c.timeZone }).format(d)
       : '';
   },
-  duration: (v) => {
-    const s = num(v);
-    if (!Number.isFinite(s)) return '';
-    const d = Math.floor(s / 86400);
-    const h = Math.floor((s % 86400) / 3600);
-    const m = Math.floor((s % 3600) / 60);
-    return [d && `${d}d`, h && `${h}h`, `${m}m`].filter(Boolean).join(' ');
-  },
+  duration: (v, _r, c) => formatDuration(num(v), c.locale),
   boolean: (v) => (v === true || v === 1 || v === '1' ? 'Yes' : v === false || v === 0 || v === '0' ? 'No' : ''),
   enabled: (v) => (v === true || v === 1 || v === '1' ? 'Enabled' : 'Disabled'),
   deviceStatus: (v) => connectionStatus(v),
@@ -67,7 +61,10 @@ export const formatters: Readonly<Record<string, Formatter>> = {
       .map((code) => (c.translate ?? String)(taskTypeLabel(code)))
       .join(', '),
   count: (v) => (Array.isArray(v) ? String(v.length) : Number.isFinite(num(v)) ? String(num(v)) : ''),
-  percent: (v) => (Number.isFinite(num(v)) ? `${Number(num(v).toFixed(1))}%` : ''),
+  percent: (v, _r, c) =>
+    Number.isFinite(num(v))
+      ? new Intl.NumberFormat(c.locale ?? 'en', { style: 'percent', maximumFractionDigits: 1 }).format(num(v) / 100)
+      : '',
 };
 
 export function formatterNames(): string[] {

@@ -18,6 +18,22 @@ describe('relative time', () => {
     expect(toDate(1_700_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     expect(toDate(1_700_000_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
   });
+  it('reads the API timestamps Y-m-d H:i:s as UTC and keeps ISO zones', () => {
+    expect(toDate('2024-03-05 07:08:09')?.toISOString()).toBe('2024-03-05T07:08:09.000Z');
+    expect(toDate('2024-03-05 07:08')?.toISOString()).toBe('2024-03-05T07:08:00.000Z');
+    expect(toDate('2024-03-05T07:08:09+02:00')?.toISOString()).toBe('2024-03-05T05:08:09.000Z');
+    expect(toDate('2024-03-05 07:08:09+02:00')?.toISOString()).toBe('2024-03-05T05:08:09.000Z');
+    expect(toDate('2024-13-05 07:08:09')).toBeUndefined();
+  });
+  it('reads every UTC instant back from its Y-m-d H:i:s spelling', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_799 }), (seconds) => {
+        const instant = new Date(seconds * 1000);
+        const spelled = instant.toISOString().slice(0, 19).replace('T', ' ');
+        expect(toDate(spelled)?.getTime()).toBe(instant.getTime());
+      }),
+    );
+  });
   it('the sign follows past and future', () => {
     fc.assert(
       fc.property(
@@ -31,5 +47,13 @@ describe('relative time', () => {
   });
   it('formats absolute date-times', () => {
     expect(formatDateTime('2026-01-10T12:00:00Z', 'en-GB', 'UTC')).toBe('10 Jan 2026, 12:00');
+  });
+});
+
+describe('RMS timestamps', () => {
+  it("reads 'Y-m-d H:i:s' as UTC and shows it in the chosen time zone", () => {
+    expect(toDate('2026-11-23 08:00:00')?.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(formatDateTime('2026-11-23 08:00:00', 'en-GB', 'Asia/Tokyo')).toBe('23 Nov 2026, 17:00');
+    expect(formatDateTime('2026-11-23T08:00:00Z', 'en-GB', 'America/New_York')).toBe('23 Nov 2026, 03:00');
   });
 });

@@ -18,12 +18,16 @@ const steps: { below: number; unit: Unit; size: number }[] = [
   { below: Infinity, unit: 'year', size: YEAR },
 ];
 
+/** The RMS API's `Y-m-d H:i:s` timestamps (no zone): UTC. */
+const API_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/** A Date from a Date, unix seconds or milliseconds, an ISO 8601 string or an API `Y-m-d H:i:s` (UTC) string. */
 export function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
   if (typeof value === 'number') return new Date(value < 1e12 ? value * 1000 : value);
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? value.replace(' ', 'T') : value;
-  const date = new Date(iso);
+  const api = API_TIMESTAMP.exec(value.trim());
+  const date = new Date(api ? `${api[1]}T${api[2]}Z` : value.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
@@ -42,6 +46,7 @@ export function formatRelativeTime(value: unknown, now: Date = new Date(), local
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(amount, unit);
 }
 
+/** The one date style of the console: medium date, short time, in the chosen language and time zone. */
 export function formatDateTime(value: unknown, locale = 'en-GB', timeZone?: string): string {
   const date = toDate(value);
   if (!date) return '';

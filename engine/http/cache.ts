@@ -66,7 +66,3 @@ export function cacheFor(options: CacheOptions): TtlCache<Promise<unknown>> {
   }
   return cache;
 }
-
-export function clearHttpCaches(): void {
-  for (const cache of caches.values()) cache.clear();
-}

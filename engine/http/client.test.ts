@@ -2,22 +2,27 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, HttpError, isCancel, type HttpSettings } from './client';
 import { onHttpEvent } from './events';
 import { serializeParams } from './params';
+import { transfers } from './transfers';
 
 interface Call {
   url: string;
   init: RequestInit;
+  headers: Headers;
 }
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** A fake fetch that answers by handler and records every call; honours the abort signal. */
+/**
+ * The network under axios's fetch adapter: answers by handler, records every
+ * call and honours the abort signal the adapter passes.
+ */
 function fakeFetch(handler: (url: string, init: RequestInit, index: number) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
-    calls.push({ url, init });
+    calls.push({ url, init, headers: new Headers(init.headers as Record<string, string>) });
     return new Promise<Response>((resolve, reject) => {
       const signal = init.signal;
       signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
@@ -29,8 +34,11 @@ function fakeFetch(handler: (url: string, init: RequestInit, index: number) => R
 
 function client(fetch: typeof globalThis.fetch, extra: Partial<HttpSettings> = {}) {
   return createHttpClient({
+    adapter: 'fetch',
     fetch,
     baseURL: '/api',
+    origin: () => 'https://console.example',
+    hasSession: () => true,
     cookies: () => 'other=1; XSRF-TOKEN=abc%3D123',
     storedValue: (key) => (key === 'app_version' ? '5.4.1' : null),
     pathname: () => '/management/devices',
@@ -56,8 +64,7 @@ describe('http client conventions', () => {
     const res = await http.get<{ success: boolean }>('/devices', { params: { fields: ['id', 'name'], q: 'rut' } });
     expect(res.data.success).toBe(true);
     expect(calls[0].url).toBe('/api/devices?fields=id%2Cname&q=rut');
-    expect(calls[0].init.credentials).toBe('include');
-    const headers = calls[0].init.headers as Headers;
+    const headers = calls[0].headers;
     expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(headers.get('X-App-Version')).toBe('5.4.1');
     expect(headers.get('X-XSRF-TOKEN')).toBe('abc=123');
@@ -67,9 +74,9 @@ describe('http client conventions', () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
     const http = client(fetch, { cookies: () => 'RMS-XSRF=zz; XSRF-TOKEN=no', xsrfCookieName: 'RMS-XSRF' });
     await http.post('/tags', { name: 'a' });
-    expect((calls[0].init.headers as Headers).get('X-XSRF-TOKEN')).toBe('zz');
+    expect(calls[0].headers.get('X-XSRF-TOKEN')).toBe('zz');
     expect(calls[0].init.body).toBe('{"name":"a"}');
-    expect((calls[0].init.headers as Headers).get('Content-Type')).toBe('application/json');
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
   });
 
   it('sends FormData as multipart without a JSON content type', async () => {
@@ -78,7 +85,7 @@ describe('http client conventions', () => {
     form.append('system', 'rutos');
     await client(fetch).post('/devices/configurator/specifications', form);
     expect(calls[0].init.body).toBe(form);
-    expect((calls[0].init.headers as Headers).has('Content-Type')).toBe(false);
+    expect(calls[0].headers.has('Content-Type')).toBe(false);
   });
 
   it('rejects with the spec messages', async () => {
@@ -93,14 +100,15 @@ describe('http client conventions', () => {
     await expect(offline.get('/x')).rejects.toThrow('Network Error');
 
     const slow = client(fakeFetch(never).fetch);
-    await expect(slow.get('/user', { timeout: 20 })).rejects.toThrow('timeout of 20 ms exceeded');
+    await expect(slow.get('/user', { timeout: 20 })).rejects.toMatchObject({
+      message: 'timeout of 20ms exceeded',
+      code: 'ETIMEDOUT',
+    });
 
     const controller = new AbortController();
     const aborted = slow.get('/y', { signal: controller.signal });
     controller.abort();
-    await expect(aborted).rejects.toThrow('Request aborted');
-
-    await expect(slow.get('ftp://host/file')).rejects.toThrow('Unsupported protocol ftp:');
+    await expect(aborted).rejects.toMatchObject({ message: 'canceled', code: 'ERR_CANCELED' });
   });
 
   it('has no default timeout', async () => {
@@ -124,15 +132,49 @@ describe('http client conventions', () => {
     expect(await res.data.text()).toBe('file-bytes');
   });
 
-  it('a repeated GET to the same URL cancels the earlier and both callers get the newer answer', async () => {
-    const { fetch, calls } = fakeFetch((_url, _init, index) => (index === 0 ? never() : json(200, { data: 'second' })));
+  it('a repeated GET to the same URL cancels the earlier ones and every caller gets the newest answer', async () => {
+    const { fetch, calls } = fakeFetch((_url, _init, index) => (index < 2 ? never() : json(200, { data: 'third' })));
     const http = client(fetch);
-    const first = http.get('/devices', { params: { q: 'a' } });
-    const second = http.get('/devices', { params: { q: 'a' } });
-    await expect(second).resolves.toMatchObject({ data: { data: 'second' } });
-    await expect(first).resolves.toMatchObject({ data: { data: 'second' } });
-    expect(calls).toHaveLength(2);
-    expect(calls[0].init.signal?.aborted).toBe(true);
+    const callers = [];
+    for (let n = 1; n <= 3; n += 1) {
+      callers.push(http.get('/devices', { params: { q: 'a' } }));
+      await vi.waitFor(() => expect(calls).toHaveLength(n));
+    }
+    for (const caller of callers) await expect(caller).resolves.toMatchObject({ data: { data: 'third' } });
+    expect(calls.map((call) => call.init.signal?.aborted)).toEqual([true, true, false]);
+  });
+
+  it('earlier callers of the same URL follow the newest one through its 401 recovery', async () => {
+    let refreshed = false;
+    const { fetch, calls } = fakeFetch((url, _init, index) => {
+      if (url.endsWith('/refresh')) {
+        refreshed = true;
+        return json(200, {});
+      }
+      if (index === 0) return never();
+      return refreshed ? json(200, { data: 'fresh' }) : json(401, { success: false, errors: [] });
+    });
+    const http = client(fetch);
+    const first = http.get('/devices');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const second = http.get('/devices');
+    await expect(second).resolves.toMatchObject({ data: { data: 'fresh' } });
+    await expect(first).resolves.toMatchObject({ data: { data: 'fresh' } });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/devices',
+      '/api/devices',
+      '/api/account/token/refresh',
+      '/api/devices',
+    ]);
+  });
+
+  it('sends the XSRF header to the page origin only', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    const http = client(fetch);
+    await http.post('https://console.example/api/tags', {});
+    await http.post('https://review.example/api/tags', {});
+    await http.post('/tags', {}, { baseURL: '//evil.example/api' });
+    expect(calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual(['abc=123', null, null]);
   });
 
   it('does not replace blob GETs or flagged requests', async () => {
@@ -311,5 +353,69 @@ describe('401 handling', () => {
     const onSsh = client(fetch, { pathname: () => '/rms-connect/ssh' });
     await expect(onSsh.get('/user')).rejects.toMatchObject({ status: 401 });
     expect(calls.some((c) => c.url.includes('refresh'))).toBe(false);
+  });
+});
+
+describe('401 handling: writes and sessions', () => {
+  it('refreshes for a write but leaves resending it to the caller (only GETs are reloaded)', async () => {
+    let refreshed = false;
+    const { fetch, calls } = fakeFetch((url) => {
+      if (url.endsWith('/refresh')) {
+        refreshed = true;
+        return json(200, {});
+      }
+      return refreshed ? json(200, {}) : json(401, { success: false, errors: [] });
+    });
+    await expect(client(fetch).post('/tags', { name: 'a' })).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
+      'POST /api/tags',
+      'POST /api/account/token/refresh',
+    ]);
+  });
+
+  it('without a session a 401 is final: no refresh, no revoke, no logout', async () => {
+    const { fetch, calls } = fakeFetch(() => json(401, { success: false, errors: [{ code: 'UNAUTHORIZED' }] }));
+    const out: unknown[] = [];
+    const off = onHttpEvent('logged-out', (event) => out.push(event));
+    await expect(client(fetch, { hasSession: () => false }).get('/devices')).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(calls).toHaveLength(1);
+    expect(out).toEqual([]);
+  });
+
+  it('hands UNAUTHORIZED to the global handler by default', async () => {
+    const { fetch } = fakeFetch(() => json(401, { success: false, errors: [{ code: 'UNAUTHORIZED', message: 'm' }] }));
+    const seen: unknown[] = [];
+    const off = onHttpEvent('global-error', (event) => seen.push(event));
+    await expect(client(fetch, { hasSession: () => false }).get('/devices')).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(seen).toEqual([{ code: 'UNAUTHORIZED', message: 'm' }]);
+  });
+});
+
+describe('transfers', () => {
+  it('records the progress of a file upload and of a blob download while they run', async () => {
+    let release: () => void = () => {};
+    const { fetch, calls } = fakeFetch(
+      () => new Promise<Response>((resolve) => (release = () => resolve(new Response('bytes', { status: 200 })))),
+    );
+    const http = client(fetch);
+    const form = new FormData();
+    form.append('file', new File(['x'.repeat(10)], 'RUTX_R_00.07.06.bin'));
+    const upload = http.post('/files', form);
+    await vi.waitFor(() =>
+      expect(transfers.list.map((t) => [t.direction, t.label])).toEqual([['upload', 'RUTX_R_00.07.06.bin']]),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    release();
+    await upload;
+    const download = http.get('/files/1/download', { responseType: 'blob', transferLabel: 'backup.tar.gz' });
+    await vi.waitFor(() =>
+      expect(transfers.list.map((t) => [t.direction, t.label])).toEqual([['download', 'backup.tar.gz']]),
+    );
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    release();
+    await download;
+    expect(transfers.list).toEqual([]);
   });
 });

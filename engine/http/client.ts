@@ -1,47 +1,64 @@
-import { buildUrl } from './params';
+import axios, {
+  type AxiosError,
+  type AxiosProgressEvent,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { serializeParams } from './params';
 import { DEFAULT_CACHE, THROTTLE_MS, cacheFor } from './cache';
-import { HttpError, ROUTE_CHANGED, clientMessages, firstErrorItem } from './errors';
+import { ROUTE_CHANGED, firstErrorItem, fromAxiosError, toHeaders } from './errors';
 import { emitHttpEvent } from './events';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
+import { createLatestGets } from './latest-get';
+import { XSRF_COOKIE, XSRF_HEADER, isSameOrigin, readCookie } from './xsrf';
 import { createSessionRecovery, type SessionRecovery } from './session-recovery';
+import { endTransfer, startTransfer, updateTransfer, type TransferDirection } from './transfers';
+import { session } from '../session/user';
 import type { CacheOptions, HttpConfig, HttpResponse } from './types';
 
 export type { CacheOptions, HttpConfig, HttpResponse } from './types';
-export { HttpError, isCancel, isHttpError, clientMessages, ROUTE_CHANGED, firstErrorItem } from './errors';
-export { ACCOUNT_MENU_CACHE, DEFAULT_CACHE, clearHttpCaches } from './cache';
+export { HttpError, isCancel, isHttpError, ROUTE_CHANGED, firstErrorItem } from './errors';
+export { ACCOUNT_MENU_CACHE } from './cache';
 export { onHttpEvent } from './events';
-export { serializeParams } from './params';
+export { SESSION_CALL_TIMEOUT } from './session-recovery';
 
-/** Timeout of the user and refresh calls (shell spec §9). */
-export const SESSION_CALL_TIMEOUT = 30_000;
 /** Local-storage keys: the review-environment API host and the stored app version. */
 export const REVIEW_API_KEY = 'review_api_url';
 export const APP_VERSION_KEY = 'app_version';
 export const VERSION_HEADER = 'X-App-Version';
+/** Error codes handed to the global handler: at least the loss of the session. */
+const GLOBALLY_HANDLED_CODES = ['UNAUTHORIZED'];
 
 export interface HttpSettings {
   baseURL: string;
   xsrfCookieName: string;
   xsrfHeaderName: string;
-  fetch: typeof fetch;
+  /** axios adapters in order of preference: XMLHttpRequest in the browser (upload progress), fetch elsewhere. */
+  adapter: AxiosRequestConfig['adapter'];
+  /** The fetch the fetch adapter calls (the platform's by default). */
+  fetch?: typeof fetch;
   cookies: () => string;
   storedValue: (key: string) => string | null;
   pathname: () => string;
   search: () => string;
-  /** Error codes handed to the global handler (the spec leaves the set open). */
+  /** The page's origin: the XSRF header goes to this origin only. */
+  origin: () => string;
+  /** Whether a session may exist (a 401 without one is final: no refresh, no revoke, no logout). */
+  hasSession: () => boolean;
+  /** Error codes handed to the global handler (`global-error` event). */
   globallyHandledCodes: Set<string>;
   now: () => number;
 }
 
-/** Marks the cancellation of an earlier GET replaced by a newer one to the same URL. */
-const REPLACED = Symbol('replaced');
-
-type AbortCause = { kind: 'replaced' } | { kind: 'cancel'; reason: string } | { kind: 'timeout'; ms: number };
-
-interface Pending {
+interface PendingRequest {
   controller: AbortController;
   config: HttpConfig;
-  successor?: Promise<HttpResponse<unknown>>;
+}
+
+/** Our fields on axios's config: the engine's request and when it was sent. */
+interface EngineAxiosConfig extends InternalAxiosRequestConfig {
+  engine: HttpConfig;
+  sentAt: number;
 }
 
 function browserSettings(): HttpSettings {
@@ -52,16 +69,20 @@ function browserSettings(): HttpSettings {
       return null;
     }
   };
+  // The review-environment override is a development aid: production builds always talk to their own origin.
+  const review = import.meta.env?.DEV ? storage(REVIEW_API_KEY) : null;
   return {
-    baseURL: storage(REVIEW_API_KEY) ?? '/api',
+    baseURL: review ?? '/api',
     xsrfCookieName: XSRF_COOKIE,
     xsrfHeaderName: XSRF_HEADER,
-    fetch: (...args) => globalThis.fetch(...args),
+    adapter: ['xhr', 'fetch'],
     cookies: () => globalThis.document?.cookie ?? '',
     storedValue: storage,
     pathname: () => globalThis.location?.pathname ?? '/',
     search: () => globalThis.location?.search ?? '',
-    globallyHandledCodes: new Set(),
+    origin: () => globalThis.location?.origin ?? 'http://localhost',
+    hasSession: () => session.status !== 'unauthenticated',
+    globallyHandledCodes: new Set(GLOBALLY_HANDLED_CODES),
     now: () => Date.now(),
   };
 }
@@ -87,157 +108,131 @@ export interface HttpClient {
   ): Promise<HttpResponse<T>>;
   /** Cancel every pending request not flagged `skipCancel` (route change). */
   cancelPending(reason?: string): void;
-  /** Reconfigure (product-specific XSRF cookie name, globally handled codes, review host). */
+  /** Reconfigure (product-specific XSRF cookie name, globally handled codes, adapter). */
   configure(patch: Partial<HttpSettings>): void;
   readonly settings: HttpSettings;
   readonly recovery: SessionRecovery;
 }
 
+const isFormData = (data: unknown) => typeof FormData !== 'undefined' && data instanceof FormData;
+
+/** The progress label of a transfer: the caller's, else the first file's name, else the path. */
+function transferLabel(config: HttpConfig): string {
+  if (config.transferLabel) return config.transferLabel;
+  if (isFormData(config.data)) {
+    for (const value of (config.data as FormData).values()) if (typeof value !== 'string') return value.name;
+  }
+  return config.url;
+}
+
+function transferDirection(config: HttpConfig): TransferDirection | undefined {
+  if (isFormData(config.data)) return 'upload';
+  return config.responseType === 'blob' ? 'download' : undefined;
+}
+
 export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpClient {
   const settings: HttpSettings = { ...browserSettings(), ...overrides };
-  const pending = new Set<Pending>();
-  const pendingGets = new Map<string, Pending>();
+  const pending = new Set<PendingRequest>();
   const throttled = new Map<string, { at: number; promise: Promise<HttpResponse<unknown>> }>();
+  const latestGets = createLatestGets('Request replaced');
+  const instance = axios.create({
+    withCredentials: true,
+    // The XSRF header is set by the request interceptor, for the page's own origin only.
+    withXSRFToken: false,
+    paramsSerializer: { serialize: (params) => serializeParams(params as Record<string, unknown>) },
+    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+  });
 
-  function headersFor(config: HttpConfig): Headers {
-    const headers = new Headers({ Accept: 'application/json, text/plain, */*', 'X-Requested-With': 'XMLHttpRequest' });
+  instance.interceptors.request.use((config) => {
+    const engineConfig = config as EngineAxiosConfig;
+    engineConfig.sentAt = settings.now();
+    config.headers.set('X-Requested-With', 'XMLHttpRequest');
     const version = settings.storedValue(APP_VERSION_KEY);
-    if (version) headers.set(VERSION_HEADER, version);
+    if (version) config.headers.set(VERSION_HEADER, version);
+    // Multipart without a boundary: every adapter leaves the header to the platform, which adds the boundary.
+    if (isFormData(config.data)) config.headers.setContentType('multipart/form-data');
     const xsrf = readCookie(settings.xsrfCookieName, settings.cookies());
-    if (xsrf) headers.set(settings.xsrfHeaderName, xsrf);
-    const isForm = typeof FormData !== 'undefined' && config.data instanceof FormData;
-    if (config.data !== undefined && !isForm && !(config.data instanceof Blob)) {
-      headers.set('Content-Type', 'application/json');
-    }
-    for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
-    return headers;
-  }
+    if (xsrf && isSameOrigin(instance.getUri(config), settings.origin()))
+      config.headers.set(settings.xsrfHeaderName, xsrf);
+    return config;
+  });
 
-  function bodyFor(config: HttpConfig): BodyInit | undefined {
-    const { data } = config;
-    if (data === undefined) return undefined;
-    if ((typeof FormData !== 'undefined' && data instanceof FormData) || data instanceof Blob) return data;
-    if (typeof data === 'string') return data;
-    return JSON.stringify(data);
-  }
-
-  async function parseBody(response: Response, blob: boolean): Promise<unknown> {
-    if (blob && response.ok) return response.blob();
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
+  instance.interceptors.response.use(undefined, async (error: AxiosError) => {
+    const config = error.config as EngineAxiosConfig | undefined;
+    if (!config?.engine) throw error;
+    const request = config.engine;
+    if (error.response?.status === 401 && recovery.mayRecover(request)) {
+      await recovery.recover(config.sentAt).catch(() => Promise.reject(error));
+      // After the refresh the data is reloaded: a GET is sent again; a write or a blob download is left to its caller.
+      const reload = (request.method ?? 'get').toLowerCase() === 'get' && request.responseType !== 'blob';
+      if (reload) return instance.request({ ...config, engine: { ...request, isRetry: true } } as AxiosRequestConfig);
+      throw error;
     }
-  }
-
-  /** One fetch: headers, body, timeout, abort causes and error messages. */
-  async function send<T>(config: HttpConfig, url: string, entry: Pending): Promise<HttpResponse<T>> {
-    const protocol = /^([a-z][a-z\d+.-]*:)/i.exec(url)?.[1]?.toLowerCase();
-    if (protocol && protocol !== 'http:' && protocol !== 'https:') {
-      throw new HttpError(clientMessages.protocol(protocol), config, { code: 'ERR_BAD_PROTOCOL' });
-    }
-    const { controller } = entry;
-    const onUserAbort = () => controller.abort({ kind: 'user' });
-    if (config.signal?.aborted) throw new HttpError(clientMessages.aborted, config, { code: 'ECONNABORTED' });
-    config.signal?.addEventListener('abort', onUserAbort, { once: true });
-    const ms = config.timeout;
-    const timer = ms ? setTimeout(() => controller.abort({ kind: 'timeout', ms } satisfies AbortCause), ms) : undefined;
-    try {
-      let response: Response;
-      try {
-        response = await settings.fetch(url, {
-          method: (config.method ?? 'get').toUpperCase(),
-          headers: headersFor(config),
-          body: bodyFor(config),
-          credentials: 'include',
-          signal: controller.signal,
-        });
-      } catch (error) {
-        throw abortError(config, controller.signal, error);
-      }
-      let data: unknown;
-      try {
-        data = await parseBody(response, config.responseType === 'blob');
-      } catch (error) {
-        throw abortError(config, controller.signal, error);
-      }
-      const result = { status: response.status, statusText: response.statusText, data, headers: response.headers };
-      if (response.ok) return { ...result, data: data as T, config };
-      throw new HttpError(clientMessages.status(response.status), config, {
-        ...result,
-        code: response.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
-      });
-    } finally {
-      if (timer) clearTimeout(timer);
-      config.signal?.removeEventListener('abort', onUserAbort);
-    }
-  }
-
-  function abortError(config: HttpConfig, signal: AbortSignal, error: unknown): HttpError {
-    if (!signal.aborted) return new HttpError(clientMessages.network, config, { code: 'ERR_NETWORK' });
-    const cause = signal.reason as AbortCause | { kind: 'user' } | undefined;
-    if (cause?.kind === 'timeout')
-      return new HttpError(clientMessages.timeout(cause.ms), config, { code: 'ETIMEDOUT' });
-    if (cause?.kind === 'cancel') return new HttpError(cause.reason, config, { code: 'ERR_CANCELED' });
-    if (cause?.kind === 'replaced')
-      return Object.assign(new HttpError('Request replaced', config, { code: 'ERR_CANCELED' }), { [REPLACED]: true });
-    void error;
-    return new HttpError(clientMessages.aborted, config, { code: 'ECONNABORTED' });
-  }
-
-  /** Tracks the request for route-change cancel and same-URL replacement. */
-  async function tracked<T>(config: HttpConfig): Promise<HttpResponse<T>> {
-    const url = buildUrl(config.baseURL ?? settings.baseURL, config.url, config.params);
-    const method = (config.method ?? 'get').toLowerCase();
-    const entry: Pending = { controller: new AbortController(), config };
-    const replaceable = method === 'get' && config.responseType !== 'blob' && !config.skipCancel;
-    const previous = replaceable ? pendingGets.get(url) : undefined;
-    pending.add(entry);
-    if (replaceable) pendingGets.set(url, entry);
-    const startedAt = settings.now();
-    const promise = send<T>(config, url, entry).finally(() => {
-      pending.delete(entry);
-      if (pendingGets.get(url) === entry) pendingGets.delete(url);
-    });
-    if (previous) {
-      previous.successor = promise as Promise<HttpResponse<unknown>>;
-      previous.controller.abort({ kind: 'replaced' } satisfies AbortCause);
-    }
-    try {
-      return await promise;
-    } catch (error) {
-      // The earlier of two same-URL GETs follows the newer one (shell spec §7, §8).
-      if (entry.successor && error instanceof HttpError && (error as { [REPLACED]?: boolean })[REPLACED]) {
-        return entry.successor as Promise<HttpResponse<T>>;
-      }
-      return afterFailure<T>(error, config, startedAt);
-    }
-  }
-
-  async function afterFailure<T>(error: unknown, config: HttpConfig, startedAt: number): Promise<HttpResponse<T>> {
-    if (!(error instanceof HttpError)) throw error;
-    if (error.status === 401 && recovery.mayRecover(config)) {
-      await recovery.recover(error, startedAt);
-      // After the refresh the data is reloaded; a blob download is left to its caller, which retries it.
-      if (config.responseType === 'blob') throw error;
-      return tracked<T>({ ...config, isRetry: true });
-    }
-    const first = firstErrorItem(error.data);
+    const first = firstErrorItem(error.response?.data);
     if (first?.code && settings.globallyHandledCodes.has(first.code)) emitHttpEvent('global-error', first);
     throw error;
+  });
+
+  function progressHandler(id: number | undefined) {
+    if (id === undefined) return undefined;
+    return (event: AxiosProgressEvent) => updateTransfer(id, event.loaded, event.total);
   }
+
+  async function send<T>(config: HttpConfig, controller = new AbortController()): Promise<HttpResponse<T>> {
+    const entry: PendingRequest = { controller, config };
+    pending.add(entry);
+    const direction = transferDirection(config);
+    const transfer = direction ? startTransfer(direction, transferLabel(config)) : undefined;
+    const signal = config.signal ? AbortSignal.any([controller.signal, config.signal]) : controller.signal;
+    try {
+      const response: AxiosResponse<T> = await instance.request<T>({
+        url: config.url,
+        method: config.method ?? 'get',
+        baseURL: config.baseURL ?? settings.baseURL,
+        params: config.params,
+        data: config.data,
+        headers: config.headers,
+        responseType: config.responseType ?? 'json',
+        timeout: config.timeout ?? 0,
+        signal,
+        adapter: settings.adapter,
+        // Without a page (Node) fetch is called with the URL itself, so relative URLs keep working.
+        env: { fetch: settings.fetch, Request: null as unknown as undefined },
+        onUploadProgress: direction === 'upload' ? progressHandler(transfer) : undefined,
+        onDownloadProgress: direction === 'download' ? progressHandler(transfer) : undefined,
+        engine: config,
+      } as AxiosRequestConfig);
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        data: response.data,
+        headers: toHeaders(response.headers),
+        config,
+      };
+    } catch (error) {
+      throw await fromAxiosError(error, config);
+    } finally {
+      pending.delete(entry);
+      if (transfer !== undefined) endTransfer(transfer);
+    }
+  }
+
+  const urlOf = (config: HttpConfig) =>
+    instance.getUri({
+      url: config.url,
+      baseURL: config.baseURL ?? settings.baseURL,
+      params: config.params,
+    });
 
   function cached<T>(config: HttpConfig): Promise<HttpResponse<T>> {
     const options: CacheOptions = config.cache === true ? DEFAULT_CACHE : (config.cache as CacheOptions);
     const cache = cacheFor(options);
-    const key = buildUrl(config.baseURL ?? settings.baseURL, config.url, config.params);
+    const key = urlOf(config);
     const hit = config.forceUpdate ? undefined : cache.get(key);
     if (hit) return hit as Promise<HttpResponse<T>>;
     const recent = throttled.get(key);
     if (recent && settings.now() - recent.at < THROTTLE_MS) return recent.promise as Promise<HttpResponse<T>>;
-    const promise = tracked<T>({ ...config, skipCancel: true });
+    const promise = send<T>({ ...config, skipCancel: true });
     throttled.set(key, { at: settings.now(), promise: promise as Promise<HttpResponse<unknown>> });
     cache.set(key, promise);
     promise.catch(() => {
@@ -248,9 +243,10 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
   }
 
   function request<T = unknown>(config: HttpConfig): Promise<HttpResponse<T>> {
-    const method = (config.method ?? 'get').toLowerCase();
-    if (method === 'get' && config.cache && config.responseType !== 'blob') return cached<T>(config);
-    return tracked<T>(config);
+    const isGet = (config.method ?? 'get').toLowerCase() === 'get' && config.responseType !== 'blob';
+    if (isGet && config.cache) return cached<T>(config);
+    if (isGet && !config.skipCancel) return latestGets.run(urlOf(config), (controller) => send<T>(config, controller));
+    return send<T>(config);
   }
 
   const client: HttpClient = {
@@ -262,8 +258,7 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
     patch: (url, data, config) => request({ ...config, url, data, method: 'patch' }),
     cancelPending(reason = ROUTE_CHANGED) {
       for (const entry of [...pending]) {
-        if (entry.config.skipCancel) continue;
-        entry.controller.abort({ kind: 'cancel', reason } satisfies AbortCause);
+        if (!entry.config.skipCancel) entry.controller.abort(reason);
       }
     },
     configure(patch) {

@@ -1,3 +1,5 @@
+import type { ErrorItem } from '../errors/error-item';
+
 /**
  * Events of the HTTP layer the app reacts to (shell spec §4, §8): a finished
  * token refresh, a local logout, an error code handled globally and a failed
@@ -6,7 +8,7 @@
 export interface HttpEventMap {
   'token-refreshed': void;
   'logged-out': { location?: string };
-  'global-error': { code?: string; message?: string; source?: string };
+  'global-error': Partial<ErrorItem>;
   'revoke-failed': unknown;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildUrl, serializeParams } from './params';
+import { serializeParams } from './params';
 
 const value = fc.oneof(
   fc.constant(null),
@@ -36,11 +36,5 @@ describe('serializeParams (property)', () => {
         expect([...parsed.keys()].every((key) => key in params)).toBe(true);
       }),
     );
-  });
-
-  it('joins the base path and keeps absolute URLs', () => {
-    expect(buildUrl('/api', '/devices', { id: [1, 2] })).toBe('/api/devices?id=1%2C2');
-    expect(buildUrl('/api/', 'devices?x=1', { y: 2 })).toBe('/api/devices?x=1&y=2');
-    expect(buildUrl('/api', 'https://review.example/api/devices')).toBe('https://review.example/api/devices');
   });
 });

@@ -2,8 +2,6 @@
  * Query string of shell spec §7: arrays are comma-joined, null, undefined and
  * empty values (empty strings, empty arrays) are skipped.
  */
-export type QueryValue = string | number | boolean | null | undefined | Date | ReadonlyArray<string | number | boolean>;
-
 export function serializeParams(params: Record<string, unknown> | undefined): string {
   if (!params) return '';
   const search = new URLSearchParams();
@@ -23,13 +21,4 @@ function normalise(raw: unknown): string | undefined {
   if (raw instanceof Date) return raw.toISOString();
   const text = String(raw);
   return text === '' ? undefined : text;
-}
-
-/** `url` plus its serialised params, the key of "the same URL". */
-export function buildUrl(baseURL: string, url: string, params?: Record<string, unknown>): string {
-  const absolute = /^[a-z][a-z\d+.-]*:/i.test(url);
-  const joined = absolute ? url : `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-  const query = serializeParams(params);
-  if (!query) return joined;
-  return `${joined}${joined.includes('?') ? '&' : '?'}${query}`;
 }

@@ -1,19 +1,19 @@
-import { HttpError } from './errors';
 import { emitHttpEvent } from './events';
 import type { HttpClient, HttpSettings } from './client';
 import type { HttpConfig } from './types';
 
-const REFRESH_TIMEOUT = 30_000;
+/** Timeout of the user and refresh calls (shell spec §9). */
+export const SESSION_CALL_TIMEOUT = 30_000;
 
 export interface SessionRecovery {
-  /** Whether a 401 for this request may start a refresh (shell spec §8). */
+  /** Whether a 401 for this request may start a refresh (shell spec §8): never without a session. */
   mayRecover(config: HttpConfig): boolean;
   /**
-   * Refresh the token once for every request that failed together. Resolves when
-   * the failed request may be retried; rejects (after revoke and local logout)
-   * when the session is gone.
+   * Refresh the token once for every request that failed together (`sentAt`:
+   * when the failed request was sent). Resolves when the failed request may be
+   * retried; rejects (after revoke and local logout) when the session is gone.
    */
-  recover(error: HttpError, startedAt: number): Promise<void>;
+  recover(sentAt: number): Promise<void>;
   /** Refresh on purpose (cancelling impersonation). */
   refresh(): Promise<void>;
   /** Revoke the token (retried once), then log out locally. */
@@ -36,7 +36,7 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
       refreshCount += 1;
       try {
         await client.post('/account/token/refresh', undefined, {
-          timeout: REFRESH_TIMEOUT,
+          timeout: SESSION_CALL_TIMEOUT,
           skipAuthRefresh: true,
           skipCancel: true,
         });
@@ -90,19 +90,19 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
 
   return {
     mayRecover(config) {
-      if (config.isRetry || config.skipAuthRefresh) return false;
+      if (config.isRetry || config.skipAuthRefresh || !settings.hasSession()) return false;
       if (config.url.includes('/account')) return false;
       if (/^\/?user$/.test(config.url) && onConsolePage(settings.pathname())) return false;
       return true;
     },
-    async recover(error, startedAt) {
+    async recover(sentAt) {
       // Sent before the last refresh finished: the new token is there already.
-      if (startedAt < lastRefreshAt && !refreshing) return;
+      if (sentAt < lastRefreshAt && !refreshing) return;
       try {
         await refresh();
-      } catch {
+      } catch (failure) {
         await revoke();
-        throw error;
+        throw failure;
       }
     },
     refresh,

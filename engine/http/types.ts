@@ -26,6 +26,8 @@ export interface HttpConfig {
   skipAuthRefresh?: boolean;
   /** Set on the retry after a token refresh: a second 401 is final. */
   isRetry?: boolean;
+  /** The name shown with the progress of a file upload or blob download (default: the file or the path). */
+  transferLabel?: string;
 }
 
 export interface HttpResponse<T = unknown> {

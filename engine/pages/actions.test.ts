@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { devicesDoc as doc } from './sample-document';
 import { runAction, type ActionEnvironment } from './actions';
+import { SubmitCancelled } from '../submit/pipeline';
 
 function env(overrides: Partial<ActionEnvironment> = {}): ActionEnvironment {
   return {
@@ -26,6 +27,17 @@ describe('runAction', () => {
       company_id: '5',
     });
     expect(r.kind).toBe('submitted');
+  });
+  it('a closed code prompt or password dialog is a cancel; a failure names the request it sent', async () => {
+    const closed = env({ request: vi.fn(async () => Promise.reject(new SubmitCancelled())) });
+    expect((await runAction(doc.bulkActions![0], { ids: [4] }, closed)).kind).toBe('cancelled');
+    const refused = new Error('No');
+    const failing = env({ request: vi.fn(async () => Promise.reject(refused)) });
+    expect(await runAction(doc.bulkActions![0], { ids: [4] }, failing)).toMatchObject({
+      kind: 'failed',
+      error: refused,
+      request: { method: 'delete', url: '/devices' },
+    });
   });
   it('a closed form is a cancel', async () => {
     const e = env({ openForm: vi.fn(async () => undefined) });

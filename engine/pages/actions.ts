@@ -4,11 +4,13 @@
 import { resolveObject, resolvePath, resolveTemplate, type Scope } from './template';
 import { reminderOff } from './preferences';
 import type { PageAction, PageLookup, PageOption, PageRequest } from './types';
+import { isSubmitCancelled } from '../submit/pipeline';
 
 export interface ActionEnvironment {
   openForm(name: string, options: Record<string, unknown>): Promise<unknown>;
   openPrompt(name: string, options: Record<string, unknown>): Promise<unknown>;
   confirm(descriptor: Record<string, unknown>): Promise<unknown>;
+  /** Sends through the engine's request pipeline (MFA, 423 password confirmation). */
   request(config: { method: string; url: string; data?: unknown }): Promise<{ data: unknown }>;
   navigate(path: string): void;
   getSetting(key: string): unknown;
@@ -26,10 +28,17 @@ export type ActionResult =
       channel?: string;
       action: PageAction;
       ids?: (string | number)[];
+      /** The request an endpoint action sent (for its result message). */
+      request?: SentRequest;
     }
   | { kind: 'cancelled'; action: PageAction }
-  | { kind: 'failed'; error: unknown; action: PageAction }
+  | { kind: 'failed'; error: unknown; action: PageAction; request?: SentRequest }
   | { kind: 'navigated'; action: PageAction };
+
+export interface SentRequest {
+  method: string;
+  url: string;
+}
 
 export interface ActionTarget {
   /** The row of a row action. */
@@ -97,6 +106,7 @@ export async function runAction(
     env.done(result);
     return result;
   };
+  let sent: SentRequest | undefined;
   try {
     if (action.href) {
       const path = resolvePath(action.href, scope);
@@ -130,16 +140,20 @@ export async function runAction(
     const url = resolvePath(action.request.path, scope);
     if (!url) return finish({ kind: 'cancelled', action });
     const body = requestBody(action.request, scope, target.ids ?? []);
-    const response = await env.request({ method: action.request.method, url, data: body });
+    sent = { method: action.request.method, url };
+    const response = await env.request({ ...sent, data: body });
     return finish({
       kind: 'submitted',
       reload: true,
       response: response.data,
       channel: channelOf(response.data),
       action,
+      ids: target.ids,
+      request: sent,
     });
   } catch (error) {
-    if ((error as Error | undefined)?.name === 'ModalDismissedError') return finish({ kind: 'cancelled', action });
-    return finish({ kind: 'failed', error, action });
+    const dismissed = (error as Error | undefined)?.name === 'ModalDismissedError' || isSubmitCancelled(error);
+    if (dismissed) return finish({ kind: 'cancelled', action });
+    return finish({ kind: 'failed', error, action, request: sent });
   }
 }

@@ -1,10 +1,8 @@
 // Permission gating of pages, tabs, filters and actions through can() (contract 5).
 import { can } from '../permissions/can';
-import type { SessionUser } from '../session/user';
 import type { PagePermission } from './types';
 
 type UserLike = Parameters<typeof can>[0];
-export type { SessionUser };
 
 export interface Gated {
   permission?: PagePermission;

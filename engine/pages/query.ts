@@ -27,3 +27,21 @@ export function buildListQuery(doc: PageDocument, state: ListState, scope: Scope
   }
   return query;
 }
+
+/**
+ * The URL of the CSV export of the list as it is filtered (`doc.export`, under /api): the list query without
+ * paging (the server streams every page) and the visible columns as `fields`.
+ */
+export function exportUrl(
+  doc: PageDocument,
+  state: ListState,
+  scope: Scope,
+  columns: readonly string[],
+): string | undefined {
+  if (!doc.export) return undefined;
+  const { limit: _limit, offset: _offset, ...query } = buildListQuery(doc, state, scope);
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const fields = columns.filter((key) => !key.includes('.'));
+  if (fields.length) params.set('fields', fields.join(','));
+  return `/api${doc.export}?${params}`;
+}

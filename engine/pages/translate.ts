@@ -16,7 +16,8 @@ function translateAction(action: PageAction, t: Translate): PageAction {
       ? { selectBox: { ...action.confirm.selectBox, label: t(action.confirm.selectBox.label) } }
       : {}),
   };
-  return { ...action, label: t(action.label), ...(confirm ? { confirm } : {}) };
+  const refuse = action.refuse?.map((rule) => ({ ...rule, reason: t(rule.reason) }));
+  return { ...action, label: t(action.label), ...(confirm ? { confirm } : {}), ...(refuse ? { refuse } : {}) };
 }
 
 export function translateDocument(doc: PageDocument, t: Translate): PageDocument {

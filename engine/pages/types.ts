@@ -32,6 +32,10 @@ export interface PageDocument {
   selectable?: boolean;
   /** Offer the refresh interval select (default true for lists). */
   refresh?: boolean;
+  /** Device rows or the device item update in place from DeviceUpdated on their company channels (status, last connection, signal, uptime, name). */
+  live?: boolean;
+  /** API path of the CSV export of the list (e.g. /devices/export/csv): the current filters and visible columns, every page, streamed by the server. */
+  export?: string;
   toolbarActions?: PageAction[];
   rowActions?: PageAction[];
   bulkActions?: PageAction[];
@@ -156,6 +160,14 @@ export interface PageAction {
   tone?: 'default' | 'danger';
   /** Row action not offered on the signed-in user's own row (row id equals the user's id): no impersonating or deleting oneself. */
   notSelf?: boolean;
+  /** Rows on which the server would refuse the action: instead of running it, the button says why (e.g. a default role, a company with devices). */
+  refuse?: {
+    /** Row field (dots for nested). */
+    key: string;
+    /** empty: null, missing or ''; present: any other value; positive: a number above 0. */
+    when: 'empty' | 'present' | 'positive';
+    reason: string;
+  }[];
 }
 
 export interface PageTab {

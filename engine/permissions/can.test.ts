@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { can } from './can';
+import { can, showsPaymentControls } from './can';
 
 const user = (permissions: string[], level = 1, role = 'admin') => ({
   permissions,
@@ -33,5 +33,33 @@ describe('can', () => {
         expect(can(u, asked, 'some')).toBe(asked.some((p) => can(u, p)));
       }),
     );
+  });
+
+  it("decides the same for the server's caller (a set of permissions) as for the session user (a list)", () => {
+    const names = fc.constantFrom('create_devices', 'delete_devices', 'view_devices', 'move_devices', 'super_admin');
+    fc.assert(
+      fc.property(
+        fc.array(names),
+        fc.array(names, { minLength: 1 }),
+        fc.integer({ min: 1, max: 3 }),
+        (held, asked, level) => {
+          const listed = user(held, level);
+          const caller = { permissions: new Set(held), company: { level }, role: { name: 'admin' } };
+          expect(can(caller, asked)).toBe(can(listed, asked));
+          expect(can(caller, asked, 'some')).toBe(can(listed, asked, 'some'));
+        },
+      ),
+    );
+  });
+});
+
+describe('payment controls (shell spec §6)', () => {
+  it('show only at company level 1, to a user who creates companies', () => {
+    expect(showsPaymentControls(1, ['create_companies'])).toBe(true);
+    expect(showsPaymentControls(1, new Set(['create_companies', 'view_devices']))).toBe(true);
+    expect(showsPaymentControls(2, ['create_companies'])).toBe(false);
+    expect(showsPaymentControls(3, ['create_companies'])).toBe(false);
+    expect(showsPaymentControls(undefined, ['create_companies'])).toBe(false);
+    expect(showsPaymentControls(1, ['view_devices'])).toBe(false);
   });
 });

@@ -1,7 +1,15 @@
 import type { SessionUser } from '../session/user';
 
 export type PermissionMode = 'every' | 'some';
-type UserLike = Pick<SessionUser, 'permissions'> & { company?: { level?: number }; role?: { name?: string } };
+/**
+ * Whoever holds permissions: the console's session user (a list) or the server's caller (a set), with the
+ * company level and role name the synthetic rules read. One function decides for the console, the renderer and
+ * the server, so a button is shown exactly when the server accepts the call.
+ */
+export type UserLike = { permissions: SessionUser['permissions'] | ReadonlySet<string> } & {
+  company?: { level?: number };
+  role?: { name?: string };
+};
 
 /** Synthetic permissions of shell spec §6, derived from real ones. */
 const synthetic: Record<string, (user: UserLike) => boolean> = {
@@ -13,7 +21,8 @@ function holds(user: UserLike, permission: string): boolean {
   const rule = synthetic[permission];
   if (rule) return rule(user);
   if (permission === 'super_admin' && user.role?.name === 'super_admin') return true;
-  return user.permissions.includes(permission);
+  const held = user.permissions;
+  return 'has' in held ? held.has(permission) : held.includes(permission);
 }
 
 /**
@@ -32,7 +41,12 @@ export function can(
   return mode === 'some' ? list.some((p) => holds(user, p)) : list.every((p) => holds(user, p));
 }
 
-/** Payment controls show only for company level 1 (shell spec §6). */
-export function showsPaymentControls(user: UserLike | null | undefined): boolean {
-  return user?.company?.level === 1;
+/**
+ * Payment controls show only for company level 1 (shell spec §6), to a user
+ * who creates companies (the 'Show purchase link' control sits in the new
+ * company form). The one rule behind the session's show_payment_control and
+ * the server's form gating.
+ */
+export function showsPaymentControls(companyLevel: number | undefined, permissions: Iterable<string>): boolean {
+  return companyLevel === 1 && [...permissions].includes('create_companies');
 }

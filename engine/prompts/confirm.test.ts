@@ -12,7 +12,7 @@ vi.mock('../stores/settings', () => {
 });
 
 import * as settings from '../stores/settings';
-import { closeAllModals, closeModal, modals, updateModal } from '../stores/modals';
+import { EMAIL_PROMPT_ID, closeAllModals, closeModal, modals, updateModal } from '../stores/modals';
 import { PromptCancelledError, cancelPrompt, confirm, confirmPrompt, isConfirmDisabled } from './confirm';
 
 const values = (settings as unknown as { __values: Record<string, unknown> }).__values;
@@ -49,6 +49,22 @@ describe('confirmation prompt', () => {
     const c = confirm({ title: 'C', useCancelResolve: true });
     closeModal(lastId());
     await expect(c).resolves.toBe(false);
+  });
+
+  it('the e-mail prompt cannot be cancelled or closed, only confirmed (shell spec §4, forms spec §4)', async () => {
+    let settled = false;
+    const pending = confirm({ id: EMAIL_PROMPT_ID, title: 'Add your e-mail address', input: { label: 'E-mail' } });
+    void pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    cancelPrompt(EMAIL_PROMPT_ID);
+    expect(closeModal(EMAIL_PROMPT_ID)).toBe(false);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(modals.stack.map((m) => m.id)).toEqual([EMAIL_PROMPT_ID]);
+    confirmPrompt(EMAIL_PROMPT_ID, { input: 'me@example.com' });
+    await expect(pending).resolves.toBe('me@example.com');
   });
 
   it('keeps Confirm disabled by the rule, an empty required select box or input, or a child dialog', async () => {

@@ -1,5 +1,12 @@
 import { getSetting, setSetting } from '../stores/settings';
-import { getModal, openModalAsync, rejectModal, resolveModal, type ModalDescriptor } from '../stores/modals';
+import {
+  getModal,
+  isClosable,
+  openModalAsync,
+  rejectModal,
+  resolveModal,
+  type ModalDescriptor,
+} from '../stores/modals';
 
 // The confirmation prompt of forms spec §4: a promise. Confirm resolves with
 // the returned value (or the descriptor); Cancel rejects, or resolves false
@@ -77,10 +84,10 @@ export function confirmPrompt(id: string, answer: PromptAnswer = {}): void {
   resolveModal(id, confirmedValue(originals.get(id) ?? entry, answer));
 }
 
-/** The Cancel button: rejects, or resolves false with useCancelResolve. */
+/** The Cancel button: rejects, or resolves false with useCancelResolve. A prompt that cannot close has none. */
 export function cancelPrompt(id: string): void {
   const entry = getModal(id);
-  if (!entry) return;
+  if (!entry || !isClosable(entry)) return;
   if (entry.useCancelResolve) resolveModal(id, false);
   else rejectModal(id, new PromptCancelledError());
 }

@@ -3,6 +3,7 @@
 // user lacks are dropped. Visibility (depends) is NOT expressed as JSON Schema
 // conditionals: the renderer and the server ask depends.ts, and `required` lists only
 // the required fields without depends (a depends field is required while visible).
+import { BATCH_SIZE, PARAMETER_LIMIT } from '../constants';
 import { holdsPermission } from './permission';
 import type { FieldSchema, FormDocument, PromptDocument } from './types';
 
@@ -108,12 +109,22 @@ function listItemSchema(f: FieldSchema): JsonSchema {
 }
 
 /** The JSON Schema of one field's value. */
+/**
+ * The most items a collection field holds: the document's own bound, else the
+ * batch size (BATCH_SIZE) for lists and selections of records, and the
+ * parameter limit (PARAMETER_LIMIT) for table rows; undefined for a single value.
+ */
+export function maxItemsOf(f: FieldSchema): number | undefined {
+  if (f.component === 'ListInput') return f.list?.maxItems ?? BATCH_SIZE;
+  if (f.component === 'TableInput') return f.table?.maxRows ?? PARAMETER_LIMIT;
+  return f.multiple ? BATCH_SIZE : undefined;
+}
+
 export function fieldJsonSchema(f: FieldSchema): JsonSchema {
   const base: JsonSchema = f.label ? { title: f.label } : {};
   if (f.component === 'BaseAlert') return base;
   if (f.component === 'ListInput') {
-    const s: JsonSchema = { ...base, type: 'array', items: listItemSchema(f) };
-    if (f.list?.maxItems !== undefined) s.maxItems = f.list.maxItems;
+    const s: JsonSchema = { ...base, type: 'array', items: listItemSchema(f), maxItems: maxItemsOf(f) };
     if (f.list?.uniqueItems) s.uniqueItems = true;
     return s;
   }
@@ -125,9 +136,7 @@ export function fieldJsonSchema(f: FieldSchema): JsonSchema {
       if (c.maxlength) properties[c.key].maxLength = c.maxlength;
     }
     const row = { type: 'object', properties, required: f.table.fields.filter((c) => c.required).map((c) => c.key) };
-    const s: JsonSchema = { ...base, type: 'array', items: row };
-    if (f.table.maxRows) s.maxItems = f.table.maxRows;
-    return s;
+    return { ...base, type: 'array', items: row, maxItems: maxItemsOf(f) };
   }
   if (f.type === 'file') return base;
   if (f.type === 'number') {
@@ -146,12 +155,14 @@ export function fieldJsonSchema(f: FieldSchema): JsonSchema {
     const item: JsonSchema = { enum: values };
     const t = scalarType(values);
     if (t) item.type = t;
-    return f.multiple ? { ...base, type: 'array', items: item, uniqueItems: true } : { ...base, ...item };
+    return f.multiple
+      ? { ...base, type: 'array', items: item, uniqueItems: true, maxItems: maxItemsOf(f) }
+      : { ...base, ...item };
   }
   if (f.options) {
     // Lookup or function options: ids may be numbers or strings.
     const item: JsonSchema = { type: ['string', 'number'] };
-    return f.multiple ? { ...base, type: 'array', items: item } : { ...base, ...item };
+    return f.multiple ? { ...base, type: 'array', items: item, maxItems: maxItemsOf(f) } : { ...base, ...item };
   }
   return stringRules(f, { ...base, type: 'string' });
 }

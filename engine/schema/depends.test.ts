@@ -52,7 +52,7 @@ describe('depends', () => {
           permissions: [],
         });
         for (const key of hidden) expect(submitted.value).not.toHaveProperty(key);
-        for (const e of submitted.errors) expect(hidden.has(e.source)).toBe(false);
+        for (const e of submitted.errors) expect(hidden.has(e.source ?? '')).toBe(false);
       }),
       { numRuns: 300 },
     );

@@ -12,17 +12,14 @@ import {
 } from '../constants';
 import { loadDocuments } from './load-fs';
 import { validateSubmission } from './validate-submission';
+import permissionNames from '../../fixtures/permissions.json';
 
 const { forms, prompts } = loadDocuments(fileURLToPath(new URL('../../schemas', import.meta.url)));
-const SUPER = [
-  'super_admin',
-  'activate_credit_transfer_codes',
-  'move_devices_credits',
-  'create_devices',
-  'view_device_task_groups',
-];
+/** Every permission (fixtures/permissions.json): forms are checked as a user who may use them. */
+const SUPER = permissionNames.map((p) => p.name);
+const NOT_SUPER = SUPER.filter((p) => p !== 'super_admin');
 
-function errorsOf(name: string, payload: Record<string, unknown>, permissions: string[] = []) {
+function errorsOf(name: string, payload: Record<string, unknown>, permissions: string[] = SUPER) {
   const doc = forms.get(name) ?? prompts.get(name);
   if (!doc) throw new Error(`no document ${name}`);
   return Object.fromEntries(validateSubmission(doc, payload, { permissions }).errors.map((e) => [e.source, e.message]));
@@ -64,6 +61,11 @@ describe('the 14 forms of the spec', () => {
       name: 'The name must be at least 3 characters.',
     });
     expect(errorsOf('new-company', { name: 'abc', parent_id: 1 })).toEqual({});
+  });
+
+  it('New company: the parent list offers companies of levels 1 and 2 only (a level-3 company has no subsidiaries)', () => {
+    const parent = forms.get('new-company')!.fields.find((f) => f.key === 'parent_id')!;
+    expect(parent.options).toEqual({ lookup: 'companies', params: { level: '1,2' } });
   });
 
   it('New tag: company and name required; description and color optional', () => {
@@ -111,12 +113,12 @@ describe('the 14 forms of the spec', () => {
 
   it('Create code: type and amount (1, up to 12 digits) required; source company only for a super admin; comment up to 200', () => {
     expect(requiredKeys('create-code')).toEqual(['amount', 'company_id', 'credit_type_name']);
-    expect(requiredKeys('create-code', [])).toEqual(['amount', 'credit_type_name']);
+    expect(requiredKeys('create-code', NOT_SUPER)).toEqual(['amount', 'credit_type_name']);
     const ok = { credit_type_name: 'Free Credit', amount: 999999999999 };
-    expect(errorsOf('create-code', ok)).toEqual({});
-    expect(errorsOf('create-code', { ...ok, amount: 1000000000000 })).toHaveProperty('amount');
-    expect(errorsOf('create-code', { ...ok, comment: 'x'.repeat(200) })).toEqual({});
-    expect(errorsOf('create-code', { ...ok, comment: 'x'.repeat(201) })).toEqual({
+    expect(errorsOf('create-code', ok, NOT_SUPER)).toEqual({});
+    expect(errorsOf('create-code', { ...ok, amount: 1000000000000 }, NOT_SUPER)).toHaveProperty('amount');
+    expect(errorsOf('create-code', { ...ok, comment: 'x'.repeat(200) }, NOT_SUPER)).toEqual({});
+    expect(errorsOf('create-code', { ...ok, comment: 'x'.repeat(201) }, NOT_SUPER)).toEqual({
       comment: 'The comment may not be greater than 200 characters.',
     });
   });
@@ -152,7 +154,7 @@ describe('the 14 forms of the spec', () => {
     });
     const doc = forms.get('upload-device-api-documentation')!;
     expect(
-      validateSubmission(doc, { system: 'rutos', file, overwrite: 'true' }, { permissions: [] }).value.overwrite,
+      validateSubmission(doc, { system: 'rutos', file, overwrite: 'true' }, { permissions: SUPER }).value.overwrite,
     ).toBe(true);
   });
 

@@ -1,8 +1,9 @@
 // Node side of the registry (server and scripts): reads schemas/ from disk.
-// The browser side is registry.ts (import.meta.glob). Synchronous on purpose:
-// the server loads the documents once at start-up.
+// The browser side is registry.ts (the server's document store). Synchronous on purpose:
+// the server seeds its document store from these files at start-up.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
+import type { DocumentSource } from './document-source';
 import type { FormDocument, LookupDocument, PromptDocument } from './types';
 
 export interface DocumentSet {
@@ -61,4 +62,13 @@ export function loadMetaSchemas(rootDir: string): { file: string; schema: Record
   return listJsonFiles(rootDir)
     .filter((f) => f.folder === '' && f.file.endsWith('.schema.json'))
     .map((f) => ({ file: f.file, schema: JSON.parse(f.text) as Record<string, unknown> }));
+}
+
+/** The registry's document source over the files under rootDir (tests; the browser asks the server). */
+export function fileSource(rootDir: string): DocumentSource {
+  return async (kind, name) => {
+    const path = join(rootDir, kind, `${basename(name)}.json`);
+    if (!existsSync(path)) return { status: 'missing' };
+    return { status: 'ok', document: JSON.parse(readFileSync(path, 'utf8')) as unknown };
+  };
 }

@@ -1,35 +1,71 @@
-// Browser (and vitest) side of the document registry: every JSON file under
-// schemas/forms, schemas/prompts and schemas/lookups is a lazily loaded chunk, so
-// adding a file adds a form with no code change. The Node side is load-fs.ts.
+// The document registry: forms, prompts, lookups and pages by name, read from the
+// server's document store (document-source.ts) instead of being bundled, so a
+// published change shows without a rebuild. Each document is kept in memory with
+// its ETag; a load within REVALIDATE_MS of the last answer uses it as is (a burst
+// of lookups costs one request), a later one revalidates (an unchanged document
+// costs one 304), and concurrent loads share one request.
+import type { PageDocument } from '../pages/types';
+import type { DocumentKind, DocumentSource } from './document-source';
+import { httpSource } from './http-source';
 import type { FormDocument, LookupDocument, PromptDocument } from './types';
 
-type Loaders<T> = Record<string, () => Promise<T>>;
+const REVALIDATE_MS = 2000;
 
-const forms = import.meta.glob<FormDocument>('../../schemas/forms/*.json', { import: 'default' });
-const prompts = import.meta.glob<PromptDocument>('../../schemas/prompts/*.json', { import: 'default' });
-const lookups = import.meta.glob<LookupDocument>('../../schemas/lookups/*.json', { import: 'default' });
-
-const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-
-function byName<T>(loaders: Loaders<T>): Map<string, () => Promise<T>> {
-  return new Map(Object.entries(loaders).map(([path, load]) => [nameOf(path), load]));
+interface Entry {
+  document: unknown;
+  etag?: string;
+  checkedAt: number;
+  pending?: Promise<unknown>;
 }
 
-const formLoaders = byName(forms);
-const promptLoaders = byName(prompts);
-const lookupLoaders = byName(lookups);
+let source: DocumentSource = httpSource;
+const entries = new Map<string, Entry>();
 
-async function load<T>(map: Map<string, () => Promise<T>>, name: string): Promise<T | undefined> {
-  const loader = map.get(name);
-  return loader ? loader() : undefined;
+/** Replaces where documents come from (tests read the built-in files) and forgets what was loaded. */
+export function setDocumentSource(next: DocumentSource): void {
+  source = next;
+  entries.clear();
 }
 
-/** The form document schemas/forms/<name>.json, or undefined when there is none. */
-export const loadFormDocument = (name: string) => load(formLoaders, name);
-export const loadPromptDocument = (name: string) => load(promptLoaders, name);
-export const loadLookupDocument = (name: string) => load(lookupLoaders, name);
+/** Forgets a loaded document (after the studio publishes it): the next load fetches it. */
+export function forgetDocument(kind: DocumentKind, name: string): void {
+  entries.delete(`${kind}/${name}`);
+}
 
-/** Names of every registered form, sorted. */
-export const formNames = (): string[] => [...formLoaders.keys()].sort();
-export const promptNames = (): string[] => [...promptLoaders.keys()].sort();
-export const lookupNames = (): string[] => [...lookupLoaders.keys()].sort();
+/** The published document of a kind and name, or undefined when there is none. */
+export function loadDocument(kind: DocumentKind, name: string): Promise<unknown> {
+  const key = `${kind}/${name}`;
+  const entry = entries.get(key);
+  if (entry?.pending) return entry.pending;
+  if (entry && Date.now() - entry.checkedAt < REVALIDATE_MS) return Promise.resolve(entry.document);
+  const pending = source(kind, name, entry?.etag).then(
+    (answer) => {
+      if (answer.status === 'missing') {
+        entries.delete(key);
+        return undefined;
+      }
+      const document = answer.status === 'ok' ? answer.document : entry?.document;
+      const etag = answer.status === 'ok' ? answer.etag : entry?.etag;
+      entries.set(key, { document, etag, checkedAt: Date.now() });
+      return document;
+    },
+    (error: unknown) => {
+      entries.delete(key);
+      throw error;
+    },
+  );
+  entries.set(key, { document: entry?.document, etag: entry?.etag, checkedAt: entry?.checkedAt ?? 0, pending });
+  return pending;
+}
+
+/** Starts loading documents a route will need, so they are there when it asks. */
+export function prefetchDocuments(kind: DocumentKind, names: Iterable<string>): void {
+  for (const name of names) loadDocument(kind, name).catch(() => undefined);
+}
+
+export const loadFormDocument = (name: string) => loadDocument('forms', name) as Promise<FormDocument | undefined>;
+export const loadPromptDocument = (name: string) =>
+  loadDocument('prompts', name) as Promise<PromptDocument | undefined>;
+export const loadLookupDocument = (name: string) =>
+  loadDocument('lookups', name) as Promise<LookupDocument | undefined>;
+export const loadPageDocument = (name: string) => loadDocument('pages', name) as Promise<PageDocument | undefined>;

@@ -32,6 +32,13 @@ export interface FormDocument {
   successMsg?: string;
   /** No success toast. */
   hideMsg?: boolean;
+  /** After success, show a value of the response once (a secret such as a new API token) in its own modal. */
+  reveal?: {
+    /** Dotted path of the value in the response body. */
+    key: string;
+    title: string;
+    text: string;
+  };
   /** Keep the modal open after success. */
   leaveOpen?: boolean;
   /** false: do not reload the table or emit the reload-data event after success. */

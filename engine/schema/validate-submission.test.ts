@@ -10,24 +10,36 @@ const tag = newTag as FormDocument;
 
 describe('validateSubmission', () => {
   it('new tag: company and name required; description and color optional', () => {
-    const r = validateSubmission(tag, {}, { permissions: [] });
+    const r = validateSubmission(tag, {}, { permissions: ['create_tags'] });
     expect(r.ok).toBe(false);
     expect(r.errors).toEqual([
       { code: 'VALIDATION_ERROR', message: 'The company field is required.', source: 'company_id' },
       { code: 'VALIDATION_ERROR', message: 'The name field is required.', source: 'name' },
     ]);
-    const ok = validateSubmission(tag, { company_id: 3, name: '  Lab  ' }, { permissions: [] });
+    const ok = validateSubmission(tag, { company_id: 3, name: '  Lab  ' }, { permissions: ['create_tags'] });
     expect(ok).toEqual({ ok: true, errors: [], value: { company_id: 3, name: 'Lab' } });
   });
 
   it('drops unknown keys and trims text', () => {
-    const r = validateSubmission(tag, { company_id: 1, name: 'a', admin: true, color: '#ABCDEF' }, { permissions: [] });
+    const r = validateSubmission(
+      tag,
+      { company_id: 1, name: 'a', admin: true, color: '#ABCDEF' },
+      {
+        permissions: ['create_tags'],
+      },
+    );
     expect(r.value).toEqual({ company_id: 1, name: 'a', color: '#ABCDEF' });
   });
 
   it('new company: name minimum 3 characters, parent required; gated show_payment is dropped', () => {
     const doc = newCompany as FormDocument;
-    const r = validateSubmission(doc, { name: ' ab ', parent_id: 1, show_payment: true }, { permissions: [] });
+    const r = validateSubmission(
+      doc,
+      { name: ' ab ', parent_id: 1, show_payment: true },
+      {
+        permissions: ['create_companies'],
+      },
+    );
     expect(r.errors).toEqual([
       { code: 'VALIDATION_ERROR', message: 'The name must be at least 3 characters.', source: 'name' },
     ]);
@@ -71,9 +83,9 @@ describe('validateSubmission properties', () => {
       fc.property(
         fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.integer(), fc.boolean())),
         fc.subarray(['default_theme', 'show_payment_control']),
-        (payload, permissions) => {
-          const r = validateSubmission(doc, payload, { permissions });
-          const allowed = permissions.length === 2 ? ['name', 'parent_id', 'show_payment'] : ['name', 'parent_id'];
+        (payload, flags) => {
+          const r = validateSubmission(doc, payload, { permissions: ['create_companies', ...flags] });
+          const allowed = flags.length === 2 ? ['name', 'parent_id', 'show_payment'] : ['name', 'parent_id'];
           for (const key of Object.keys(r.value)) expect(allowed).toContain(key);
           for (const e of r.errors) expect(allowed).toContain(e.source);
         },

@@ -2,6 +2,7 @@
 // renders (contract 6): permission-gated and hidden fields are dropped (never
 // submitted), unknown keys are dropped, text is trimmed, multipart strings are
 // coerced to the field's type, and every visible field is checked by checkField.
+import type { ErrorItem } from '../errors/error-item';
 import { normaliseRows } from '../fields/table-input';
 import { TRIMMED_TYPES, trimText } from '../fields/text';
 import { checkField } from '../validators/field';
@@ -10,15 +11,9 @@ import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { holdsPermission } from './permission';
 import type { FieldSchema } from './types';
 
-export interface SubmissionError {
-  code: string;
-  message: string;
-  source: string;
-}
-
 export interface SubmissionResult {
   ok: boolean;
-  errors: SubmissionError[];
+  errors: ErrorItem[];
   /** The payload to act on: only the document's visible, permitted fields, trimmed and typed. */
   value: FormValues;
 }
@@ -54,7 +49,11 @@ export function validateSubmission(
   ctx: { permissions: readonly string[]; warnings?: boolean },
 ): SubmissionResult {
   if ('permission' in doc && !holdsPermission(ctx.permissions, doc.permission)) {
-    return { ok: false, errors: [{ code: FORBIDDEN, message: 'This action is unauthorized.', source: '' }], value: {} };
+    return {
+      ok: false,
+      errors: [{ code: FORBIDDEN, message: 'This action is unauthorized.', source: null }],
+      value: {},
+    };
   }
   const input = (typeof payload === 'object' && payload !== null ? payload : {}) as FormValues;
   const fields = compileForm(doc, { permissions: ctx.permissions }).fields.filter((f) => !isDisplayOnly(f));
@@ -65,7 +64,7 @@ export function validateSubmission(
   }
   const scope = { fields };
   const value = pruneHidden(scope, shaped);
-  const errors: SubmissionError[] = [];
+  const errors: ErrorItem[] = [];
   for (const field of visibleFields(scope, value)) {
     const message = checkField(field, value[field.key], { warnings: ctx.warnings });
     if (message) errors.push({ code: VALIDATION_ERROR, message, source: field.key });

@@ -48,7 +48,61 @@ describe('loadUser', () => {
   });
 
   it('rethrows errors with a stack that are not HTTP errors', async () => {
-    stub(() => new Response('', { status: 200 }));
+    stub(() => new Response('null', { status: 200 }));
     await expect(loadUser()).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe('failed revokes within the session (shell spec §8)', () => {
+  afterEach(() => vi.resetModules());
+
+  it('three failed revoke attempts show the maintenance screen, across the login page navigation', async () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    });
+    const { emitHttpEvent } = await import('../http/events');
+    const first = await import('./load-user');
+    first.resetSessionFailures();
+    emitHttpEvent('revoke-failed', new Error('500'));
+    emitHttpEvent('revoke-failed', new Error('500'));
+    expect(first.afterSessionEnd()).toBe('login');
+    // The failed revoke sent the browser to the login page: a new page load with a fresh module.
+    vi.resetModules();
+    const { emitHttpEvent: emitAgain } = await import('../http/events');
+    const second = await import('./load-user');
+    expect(second.sessionFailures()).toBe(2);
+    emitAgain('revoke-failed', new Error('500'));
+    expect(second.afterSessionEnd()).toBe('maintenance');
+    stub(() => json(401, { success: false, errors: [] }));
+    expect(await second.loadUser()).toEqual({ kind: 'maintenance' });
+  });
+});
+
+describe('the user call timeout (shell spec §7, §8, §9)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives GET /user 30 s, then reports User request timeout with status 408', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            signal = init?.signal ?? undefined;
+            signal?.addEventListener('abort', () => reject(signal!.reason));
+          }),
+      ),
+    );
+    let settled: unknown;
+    void loadUser(true).then((result) => (settled = result));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(settled).toBeUndefined();
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    await vi.waitFor(() => expect(settled).toEqual({ kind: 'failed', message: 'User request timeout', status: 408 }));
   });
 });

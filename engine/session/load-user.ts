@@ -22,18 +22,45 @@ export type UserLoadResult =
   | { kind: 'maintenance' }
   | { kind: 'failed'; message: string; status?: number };
 
-let failures = 0;
-onHttpEvent('revoke-failed', () => {
-  failures += 1;
-});
+/**
+ * The failure count survives the page loads of one browser session (a failed
+ * revoke ends in a full navigation to the login page, which must not start
+ * the count over): kept in session storage when there is one.
+ */
+export const SESSION_FAILURES_KEY = 'session_failures';
+let memory = 0;
+
+function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined {
+  try {
+    return globalThis.sessionStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function sessionFailures(): number {
-  return failures;
+  const stored = Number(storage()?.getItem(SESSION_FAILURES_KEY));
+  return Math.max(memory, Number.isFinite(stored) ? stored : 0);
+}
+
+function countFailure(): number {
+  memory = sessionFailures() + 1;
+  storage()?.setItem(SESSION_FAILURES_KEY, String(memory));
+  return memory;
 }
 
 export function resetSessionFailures(): void {
-  failures = 0;
+  memory = 0;
+  storage()?.removeItem(SESSION_FAILURES_KEY);
 }
+
+onHttpEvent('revoke-failed', () => {
+  countFailure();
+});
+
+/** Where a session that ended goes: the maintenance screen after three failed attempts, else the login page. */
+export const afterSessionEnd = (): 'maintenance' | 'login' =>
+  sessionFailures() >= MAX_SESSION_FAILURES ? 'maintenance' : 'login';
 
 /** Unwraps the RMS envelope of GET /user. */
 function userFrom(body: unknown): SessionUser {
@@ -47,6 +74,7 @@ export async function loadUser(online = globalThis.navigator?.onLine ?? true): P
     const response = await http.get('/user', { timeout: SESSION_CALL_TIMEOUT, skipCancel: true });
     const user = userFrom(response.data);
     setSessionUser(user);
+    resetSessionFailures();
     return { kind: 'user', user };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -55,10 +83,9 @@ export async function loadUser(online = globalThis.navigator?.onLine ?? true): P
     if (notice) return { kind: 'notice', code: notice, message: first?.message };
     if (error.status === 401) {
       setSessionUser(null);
-      return failures >= MAX_SESSION_FAILURES ? { kind: 'maintenance' } : { kind: 'unauthenticated' };
+      return afterSessionEnd() === 'maintenance' ? { kind: 'maintenance' } : { kind: 'unauthenticated' };
     }
-    failures += 1;
-    if (failures >= MAX_SESSION_FAILURES) return { kind: 'maintenance' };
+    if (countFailure() >= MAX_SESSION_FAILURES) return { kind: 'maintenance' };
     if (error.code === 'ETIMEDOUT') return { kind: 'failed', message: USER_LOAD_MESSAGES.timeout, status: 408 };
     if (error.code === 'ERR_NETWORK' && !online) return { kind: 'failed', message: USER_LOAD_MESSAGES.offline };
     if (error.status && error.status >= 500) return { kind: 'maintenance' };

@@ -2,21 +2,43 @@
 export const LOGIN_PATH = '/account/login';
 
 /**
- * A continue-url is followed only when its host equals the current host
- * (shell spec §5); answers the path to go to, or undefined.
+ * A continue-url is followed only when it resolves to the current origin
+ * (shell spec §5), decided on the URL parser's resolved origin: the answer is
+ * the same-origin path to go to, or undefined. The path must resolve to the
+ * same place again when navigated to, so dot segments, backslashes,
+ * percent-encoded dots and a same-host URL whose path starts with `//` (all
+ * of which turn into a protocol-relative `//other.host` path) are refused.
  */
-export function sameHostTarget(
-  url: string | null | undefined,
-  current: { host: string; origin: string },
-): string | undefined {
+export function sameHostTarget(url: string | null | undefined, current: { origin: string }): string | undefined {
   if (!url) return undefined;
   try {
     const target = new URL(url, current.origin);
-    if (target.host !== current.host || !/^https?:$/.test(target.protocol)) return undefined;
-    return `${target.pathname}${target.search}${target.hash}`;
+    if (target.origin !== current.origin || !/^https?:$/.test(target.protocol)) return undefined;
+    const path = `${target.pathname}${target.search}${target.hash}`;
+    if (!path.startsWith('/') || path.startsWith('//')) return undefined;
+    return new URL(path, current.origin).href === target.href ? path : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a same-origin path is the login page itself, however its path is spelled. */
+export function isLoginPath(path: string): boolean {
+  try {
+    const pathname = decodeURIComponent(new URL(path, 'http://host.invalid').pathname).replace(/\/+$/, '');
+    return pathname.toLowerCase() === LOGIN_PATH;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where to go after sign-in: a same-origin continue_url, dropped when it is
+ * the login page itself (shell spec §5). Used by the console and the server.
+ */
+export function continueTarget(url: string | null | undefined, current: { origin: string }): string | undefined {
+  const target = sameHostTarget(url, current);
+  return target && !isLoginPath(target) ? target : undefined;
 }
 
 /**

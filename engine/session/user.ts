@@ -1,3 +1,4 @@
+import { toDate } from '../format/relative-time';
 import { proxy } from 'valtio/vanilla';
 
 /** Session user of shell spec §3, plus the fields the header widgets read (forms spec §3). */
@@ -55,6 +56,6 @@ export function isImpersonating(user: SessionUser | null | undefined): boolean {
 export function impersonationAccessUntil(user: SessionUser | null | undefined, now = Date.now()): Date | undefined {
   const limit = user?.impersonation_access_limit;
   if (!limit) return undefined;
-  const date = new Date(limit);
-  return Number.isNaN(date.getTime()) || date.getTime() <= now ? undefined : date;
+  const date = toDate(limit);
+  return !date || date.getTime() <= now ? undefined : date;
 }

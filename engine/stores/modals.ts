@@ -173,6 +173,11 @@ function remove(index: number): ModalEntry | undefined {
   return entry;
 }
 
+/** Whether the user may dismiss a modal (Esc, close button, Cancel): not the e-mail prompt, nor one marked not closable. */
+export function isClosable(entry: Pick<ModalEntry, 'id' | 'closable'>): boolean {
+  return entry.closable !== false && entry.id !== EMAIL_PROMPT_ID;
+}
+
 /**
  * Closes a modal by index or id. Ignored for modals that are not closable (the
  * e-mail prompt) and, in guide mode, when triggered by a keydown.
@@ -181,7 +186,7 @@ export function closeModal(idOrIndex: string | number, options: { byKeydown?: bo
   const index = indexOf(idOrIndex);
   const entry = modals.stack[index];
   if (!entry) return false;
-  if (entry.closable === false || entry.id === EMAIL_PROMPT_ID) return false;
+  if (!isClosable(entry)) return false;
   if (options.byKeydown && modals.guideMode) return false;
   remove(index);
   settle(entry.id, 'close');
@@ -294,4 +299,4 @@ export function openForm(name: string, options: OpenFormOptions = {}): Promise<u
   }).result;
 }
 
-export { confirm, confirmPrompt, cancelPrompt } from '../prompts/confirm';
+export { confirm } from '../prompts/confirm';

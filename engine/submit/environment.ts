@@ -8,6 +8,8 @@ import { showToast } from '../stores/toasts';
 import { emitReloadData } from './events';
 import type { MfaChallenge } from './failure';
 import type { SubmitEnvironment } from './machine';
+import type { PipelineEnvironment } from './pipeline';
+import type { PromptValues, PromptView } from '../prompts/prompt-view';
 
 // The app's submit environment: dialogs through the modal store (by component
 // name, rendered by renderer/modals), toasts, the HTTP client, the engine's
@@ -33,39 +35,56 @@ export interface EnvironmentOptions {
   navigateBack(): void;
 }
 
-async function promptTitle(name: string, fallback: string): Promise<{ title: string; description?: string }> {
-  try {
-    const doc = await loadPromptDocument(name);
-    return { title: doc?.title ?? fallback, description: doc?.description };
-  } catch {
-    return { title: fallback };
-  }
+/** A prompt document as its dialog shows it; a missing document is an error of the installation. */
+export async function loadPromptView(name: string): Promise<PromptView> {
+  const doc = await loadPromptDocument(name);
+  if (!doc) throw new Error(`No prompt document prompts/${name}.json`);
+  // Its compiler (with the validators) loads with the first prompt, not with the pages that may open one.
+  const { promptView } = await import('../prompts/prompt-view');
+  return promptView(doc);
 }
 
-export function createSubmitEnvironment(options: EnvironmentOptions): SubmitEnvironment {
+/** The value of a prompt's first field (the code of the verification prompt). */
+const firstValue = (view: PromptView, values: PromptValues) => String(values[view.fields[0].key] ?? '');
+
+/** The request pipeline's dialogs (code prompt, password confirmation) through the modal store. */
+export function pipelineEnvironment(): PipelineEnvironment {
   return {
     http,
-    toast: showToast,
     async askMfaCode(challenge: MfaChallenge, verify) {
-      const { title } = await promptTitle('verification-code', 'Verification');
+      const prompt = await loadPromptView('verification-code');
       return openModalAsync({
         id: MFA_MODAL_ID,
-        title,
+        title: prompt.title,
+        subtitle: prompt.subtitle,
         component: MFA_COMPONENTS[challenge.method],
-        props: { verify, message: challenge.message, method: challenge.method },
+        props: {
+          prompt,
+          verify: (values: PromptValues) => verify(firstValue(prompt, values)),
+          message: challenge.message,
+          method: challenge.method,
+        },
         minimizeDisable: true,
       }).result;
     },
     async askPassword(message, confirm) {
-      const { title } = await promptTitle('password-confirmation', 'Password confirmation');
+      const prompt = await loadPromptView('password-confirmation');
       return openModalAsync({
         id: PASSWORD_MODAL_ID,
-        title,
+        title: prompt.title,
+        subtitle: prompt.subtitle,
         component: 'PasswordConfirmation',
-        props: { message, confirm },
+        props: { prompt, message, confirm },
         minimizeDisable: true,
       }).result;
     },
+  };
+}
+
+export function createSubmitEnvironment(options: EnvironmentOptions): SubmitEnvironment {
+  return {
+    ...pipelineEnvironment(),
+    toast: showToast,
     openActionStatus(channel, selection, title = 'Action status') {
       openModal({ id: ACTION_STATUS_MODAL_ID, title, component: 'DeviceSocketAction', props: { channel, selection } });
     },

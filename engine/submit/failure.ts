@@ -1,3 +1,4 @@
+import type { ReceivedErrorItem } from '../errors/error-item';
 import { isHttpError } from '../http/errors';
 
 // Reading a failed submit (forms spec §4, §7, §8): the error items, the MFA
@@ -8,12 +9,6 @@ export const CONNECT_FAILED_MESSAGE = 'Failed to connect to server';
 export const MFA_REQUIRED = 'MFA_REQUIRED';
 export const CONFIRMATION_FAILED = 'CONFIRMATION_FAILED';
 export const PASSWORD_CONFIRMATION_STATUS = 423;
-
-export interface ErrorItem {
-  code?: string;
-  message: string;
-  source?: string | null;
-}
 
 export type MfaMethod = 'email' | 'teltonika_id' | 'totp';
 export const MFA_METHODS: readonly MfaMethod[] = ['email', 'teltonika_id', 'totp'];
@@ -35,7 +30,7 @@ export function failureBody(error: unknown): Record<string, unknown> | undefined
 }
 
 /** The error items of a failure body (UNAUTHORIZED items skipped). */
-export function errorItems(body: Record<string, unknown> | undefined): ErrorItem[] {
+export function errorItems(body: Record<string, unknown> | undefined): ReceivedErrorItem[] {
   const errors = body?.errors;
   if (!Array.isArray(errors)) return [];
   return errors
@@ -48,7 +43,7 @@ export function errorItems(body: Record<string, unknown> | undefined): ErrorItem
     .filter((e) => e.code !== 'UNAUTHORIZED');
 }
 
-export function hasCode(items: readonly ErrorItem[], code: string): boolean {
+export function hasCode(items: readonly ReceivedErrorItem[], code: string): boolean {
   return items.some((e) => e.code === code);
 }
 

@@ -35,7 +35,7 @@ function setup(handler: Handler, behaviour: Partial<SubmitBehaviour> = {}, envPa
         if (e.source && keys.includes(e.source)) (fields[e.source] ??= []).push(e.message);
         else general.push(e.message);
       }
-      return { fields, general };
+      return { fields, general, clear: [] };
     },
     successMessage: () => 'Tag created successfully',
     failureMessage: () => 'Failed to create tag (Err)',
@@ -252,8 +252,8 @@ describe('submit state machine', () => {
     const seen: unknown[] = [];
     const askPassword: SubmitEnvironment['askPassword'] = async (message, confirm) => {
       seen.push(message);
-      seen.push(await confirm('nope'));
-      const result = await confirm('Demo-Password-1');
+      seen.push(await confirm({ password: 'nope' }));
+      const result = await confirm({ password: 'Demo-Password-1' });
       return result.ok ? result.value : undefined;
     };
     const { submission, calls } = setup(handler, {}, { askPassword });

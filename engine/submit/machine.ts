@@ -1,23 +1,13 @@
 import { proxy } from 'valtio/vanilla';
-import type { HttpConfig, HttpResponse } from '../http/types';
+import type { HttpResponse } from '../http/types';
 import { isHttpError, isCancel } from '../http/errors';
 import type { ToastOptions } from '../stores/toasts';
-import {
-  CONNECT_FAILED_MESSAGE,
-  MFA_METHODS,
-  MFA_REQUIRED,
-  PASSWORD_CONFIRMATION_STATUS,
-  SEND_FAILED_MESSAGE,
-  errorItems,
-  failureBody,
-  hasCode,
-  mfaChallenge,
-  passwordMessage,
-  type ErrorItem,
-  type MfaChallenge,
-} from './failure';
-import { mfaVerifier, passwordVerifier, type VerifyOutcome } from './mfa';
-import { toFormData } from './multipart';
+import type { ReceivedErrorItem } from '../errors/error-item';
+import type { MappedErrors } from '../errors/map-server-errors';
+import { SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
+import { isSubmitCancelled, sendRequest, type PipelineEnvironment, type SubmitRequest } from './pipeline';
+
+export type { SubmitRequest } from './pipeline';
 
 // The submit state machine of forms spec §4: idle -> waiting -> succeeded |
 // failed. Framework-free: dialogs, toasts and navigation come in through the
@@ -29,22 +19,6 @@ export interface SubmitState {
   status: SubmitStatus;
   fieldErrors: Record<string, string[]>;
   generalErrors: string[];
-}
-
-export interface SubmitRequest {
-  method: string;
-  url: string;
-  baseURL?: string;
-  /** JSON body, or the payload turned into FormData when multipart. */
-  data?: Record<string, unknown>;
-  multipart?: boolean;
-}
-
-export interface MappedErrors {
-  fields: Record<string, string[]>;
-  general: string[];
-  /** Field keys whose current message is cleared (password_confirmation after a password error). */
-  clear?: string[];
 }
 
 /** What the success and failure rules need to know about the form. */
@@ -67,18 +41,11 @@ export interface SubmitBehaviour {
   onError?: (error: unknown) => void;
 }
 
-type Client = { request<T = unknown>(config: HttpConfig): Promise<HttpResponse<T>> };
-
-export interface SubmitEnvironment {
-  http: Client;
+export interface SubmitEnvironment extends PipelineEnvironment {
   toast(options: ToastOptions): void;
-  /** Opens the code prompt for the method; resolves with the verified value, undefined when cancelled. */
-  askMfaCode(challenge: MfaChallenge, verify: (code: string) => Promise<VerifyOutcome>): Promise<unknown>;
-  /** Opens the password dialog; resolves true once confirmed, undefined when cancelled. */
-  askPassword(message: string, confirm: (password: string) => Promise<VerifyOutcome<true>>): Promise<unknown>;
   openActionStatus(channel: string, selection: unknown[] | undefined, title?: string): void;
   openErrorModal(messages: string[]): void;
-  mapErrors(items: ErrorItem[], fieldKeys: string[]): MappedErrors;
+  mapErrors(items: ReceivedErrorItem[], fieldKeys: string[]): MappedErrors;
   /** The success toast text when the server gives no message. */
   successMessage(request: SubmitRequest, response: HttpResponse): string;
   /** The failure text when the failure carries no error items. */
@@ -98,60 +65,10 @@ export interface Submission {
   reset(): void;
 }
 
-class Cancelled extends Error {}
-
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function withExtra(request: SubmitRequest, extra: Record<string, unknown>): HttpConfig {
-  const method = request.method.toLowerCase();
-  const base: HttpConfig = { method: request.method, url: request.url, baseURL: request.baseURL, skipCancel: true };
-  // DELETE carries no body: MFA resubmission fields go in the query.
-  if (method === 'delete' || method === 'get') {
-    return Object.keys(extra).length ? { ...base, params: extra } : base;
-  }
-  const payload = { ...(request.data ?? {}), ...extra };
-  return { ...base, data: request.multipart ? toFormData(payload) : payload };
-}
 
 export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironment): Submission {
   const state = proxy<SubmitState>({ status: 'idle', fieldErrors: {}, generalErrors: [] });
-
-  async function send(request: SubmitRequest, extra: Record<string, unknown> = {}): Promise<HttpResponse> {
-    try {
-      return await env.http.request(withExtra(request, extra));
-    } catch (error) {
-      return recover(request, extra, error);
-    }
-  }
-
-  /** 423 and MFA_REQUIRED turn into dialogs and a retry; anything else is rethrown. */
-  async function recover(
-    request: SubmitRequest,
-    extra: Record<string, unknown>,
-    error: unknown,
-  ): Promise<HttpResponse> {
-    const body = failureBody(error);
-    if (isHttpError(error) && error.status === PASSWORD_CONFIRMATION_STATUS) {
-      const confirm = passwordVerifier((password) =>
-        env.http.request({ method: 'post', url: '/password-confirmation', data: { password }, skipCancel: true }),
-      );
-      const confirmed = await env.askPassword(passwordMessage(body), confirm);
-      if (confirmed !== true) throw new Cancelled();
-      return send(request, extra);
-    }
-    const items = errorItems(body);
-    if (hasCode(items, MFA_REQUIRED)) {
-      const challenge = mfaChallenge(body);
-      if (!MFA_METHODS.includes(challenge.method as never)) {
-        throw new Error(challenge.message || CONNECT_FAILED_MESSAGE, { cause: error });
-      }
-      const verify = mfaVerifier(challenge, (more) => send(request, { ...extra, ...more }));
-      const verified = await env.askMfaCode(challenge, verify as (code: string) => Promise<VerifyOutcome>);
-      if (verified === undefined) throw new Cancelled();
-      return verified as HttpResponse;
-    }
-    throw error;
-  }
 
   function succeed(request: SubmitRequest, response: HttpResponse): void {
     state.status = 'succeeded';
@@ -183,14 +100,14 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
     }
     const body = failureBody(error);
     let mapped: MappedErrors;
-    if (!isHttpError(error) && error instanceof Error) mapped = { fields: {}, general: [error.message] };
-    else if (!body) mapped = { fields: {}, general: [SEND_FAILED_MESSAGE] };
+    if (!isHttpError(error) && error instanceof Error) mapped = { fields: {}, general: [error.message], clear: [] };
+    else if (!body) mapped = { fields: {}, general: [SEND_FAILED_MESSAGE], clear: [] };
     else {
       const items = errorItems(body);
       mapped =
         items.length > 0
           ? env.mapErrors(items, behaviour.fieldKeys)
-          : { fields: {}, general: [env.failureMessage(request, error)] };
+          : { fields: {}, general: [env.failureMessage(request, error)], clear: [] };
     }
     if (behaviour.modalError) {
       const all = [...Object.values(mapped.fields).flat(), ...mapped.general];
@@ -215,11 +132,11 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
       state.fieldErrors = {};
       state.generalErrors = [];
       try {
-        const response = await send(request);
+        const response = await sendRequest(request, env);
         succeed(request, response);
         return response;
       } catch (error) {
-        if (error instanceof Cancelled || isCancel(error)) state.status = 'idle';
+        if (isSubmitCancelled(error) || isCancel(error)) state.status = 'idle';
         else fail(request, error);
         return undefined;
       }

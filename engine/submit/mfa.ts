@@ -27,14 +27,14 @@ export function mfaVerifier<T>(
   };
 }
 
-/** The verifier of the password dialog: posts the password; a refused one keeps the dialog open. */
-export function passwordVerifier(
-  post: (password: string) => Promise<unknown>,
-): (password: string) => Promise<VerifyOutcome<true>> {
-  return async (password: string) => {
+/**
+ * A prompt's verifier that sends its values: a refused value (a 4xx with error items) keeps the
+ * prompt open with the messages; other failures close it (the verifier throws).
+ */
+export function sendingVerifier<V, T>(send: (values: V) => Promise<T>): (values: V) => Promise<VerifyOutcome<T>> {
+  return async (values: V) => {
     try {
-      await post(password);
-      return { ok: true, value: true };
+      return { ok: true, value: await send(values) };
     } catch (error) {
       const items = errorItems(failureBody(error));
       if (isHttpError(error) && error.status !== undefined && error.status < 500 && items.length > 0) {
@@ -43,4 +43,14 @@ export function passwordVerifier(
       throw error;
     }
   };
+}
+
+/** The verifier of the password dialog: posts the values; a refused password keeps the dialog open. */
+export function passwordVerifier<V>(
+  post: (values: V) => Promise<unknown>,
+): (values: V) => Promise<VerifyOutcome<true>> {
+  return sendingVerifier(async (values: V) => {
+    await post(values);
+    return true as const;
+  });
 }

@@ -21,12 +21,43 @@ export interface Theme {
   accountUrl?: string;
   /** Store link of the buy notice ('Get more resources'). */
   buyUrl?: string;
+  /** Help site: a route with a help page links to `{helpBaseUrl}/{route name}` (forms spec §2). */
+  helpBaseUrl?: string;
   /** Company data display (forms spec §6: company data and credit summary in the account menu). */
   showCompanyData?: boolean;
 }
 
 export function isDefaultTheme(theme: Pick<Theme, 'name'>): boolean {
   return theme.name === 'default';
+}
+
+/**
+ * The theme of a build: the one named at build time, else `default`. The
+ * local-storage preview (choose a bundled theme without a rebuild) is a
+ * development switch only: in a production build it would let anyone change
+ * the white label and, with it, skip the data-agreement dialog.
+ */
+export function chooseTheme(
+  themes: (name: string) => Theme | undefined,
+  choice: { build?: string; preview?: string | null; development: boolean },
+): Theme {
+  const preview = choice.development && choice.preview ? themes(choice.preview) : undefined;
+  return preview ?? (choice.build ? themes(choice.build) : undefined) ?? themes('default')!;
+}
+
+/**
+ * Terms of service at start-up (shell spec §4): nothing when accepted; the
+ * default theme asks with the data-agreement dialog; other themes record
+ * acceptance silently, once (the dated local flag).
+ */
+export function termsStep(
+  user: { tos_accepted: boolean },
+  theme: Pick<Theme, 'name'>,
+  acceptedLocally: boolean,
+): 'none' | 'ask' | 'record' {
+  if (user.tos_accepted) return 'none';
+  if (isDefaultTheme(theme)) return 'ask';
+  return acceptedLocally ? 'none' : 'record';
 }
 
 /** Hex colour mixed toward white (amount > 0) or black (amount < 0), for hover and tint shades. */

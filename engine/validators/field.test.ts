@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BATCH_SIZE, PARAMETER_LIMIT } from '../constants';
 import type { FieldSchema } from '../schema/types';
 import { checkField } from './field';
 
@@ -15,6 +16,32 @@ describe('checkField', () => {
     expect(checkField(f, [])).toBe('The ips field is required.');
     expect(checkField(f, ['1.1.1.1'])).toBeUndefined();
     expect(checkField(f, ['1.1.1.1', '999.1.1.1'])).toBe('The ips must be a valid IPv4 address.');
+  });
+
+  it('collections without a bound of their own hold a batch, table rows the parameter limit', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    const list: FieldSchema = { key: 'device_id', label: 'Devices', component: 'ListInput', list: { type: 'number' } };
+    const select: FieldSchema = {
+      key: 'tag_id',
+      label: 'Tags',
+      component: 'ItemSelect',
+      multiple: true,
+      options: { lookup: 'tags' },
+    };
+    const table: FieldSchema = {
+      key: 'tasks',
+      label: 'Tasks',
+      component: 'TableInput',
+      table: { fields: [{ key: 'name', title: 'Name' }] },
+    };
+    expect(checkField(list, ids(BATCH_SIZE))).toBeUndefined();
+    expect(checkField(list, ids(BATCH_SIZE + 1))).toBe(`The devices may not have more than ${BATCH_SIZE} items.`);
+    expect(checkField(select, ids(BATCH_SIZE + 1))).toBe(`The tags may not have more than ${BATCH_SIZE} items.`);
+    const rows = (n: number) => Array.from({ length: n }, () => ({ name: 'x' }));
+    expect(checkField(table, rows(PARAMETER_LIMIT))).toBeUndefined();
+    expect(checkField(table, rows(PARAMETER_LIMIT + 1))).toBe(
+      `The tasks may not have more than ${PARAMETER_LIMIT} items.`,
+    );
   });
 
   it('list maxItems and uniqueItems hold on submission', () => {

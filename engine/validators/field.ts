@@ -1,30 +1,26 @@
-// One field's value against its document attributes: ajv for the JSON Schema part
-// (type, length, pattern, bounds, options, list and table shape), then the rules JSON
-// Schema cannot say (step, registered validators, file rules, table cells). The
-// renderer and the server call the same function, so both say the same message.
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { fieldJsonSchema, isDisplayOnly } from '../schema/compile';
+// One field's value against its document attributes: the field's JSON Schema
+// (type, length, pattern, bounds, options, list and table shape, read by
+// schema-check.ts without code generation), then the rules JSON Schema cannot say
+// (step, registered validators, file rules, table cells). The renderer and the
+// server call the same function, so both say the same message.
+import { fieldJsonSchema, isDisplayOnly, maxItemsOf, type JsonSchema } from '../schema/compile';
 import { isEmptyValue } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
 import { checkFile, isFileLike } from '../fields/file';
 import { checkRows, type TableRow } from '../fields/table-input';
-import { ajv } from './ajv';
 import { messages } from './messages';
 import { validators } from './registry';
+import { schemaError, type SchemaError } from './schema-check';
 
-const compiled = new WeakMap<FieldSchema, ValidateFunction>();
+const schemas = new WeakMap<FieldSchema, JsonSchema>();
 
-function validatorFor(field: FieldSchema): ValidateFunction {
-  let fn = compiled.get(field);
-  if (!fn) {
-    const { title: _t, default: _d, ...schema } = fieldJsonSchema(field);
-    fn = ajv.compile(schema);
-    compiled.set(field, fn);
-  }
-  return fn;
+function schemaOf(field: FieldSchema): JsonSchema {
+  let schema = schemas.get(field);
+  if (!schema) schemas.set(field, (schema = fieldJsonSchema(field)));
+  return schema;
 }
 
-function ajvMessage(field: FieldSchema, e: ErrorObject): string {
+function schemaMessage(field: FieldSchema, e: SchemaError): string {
   const { label, key } = field;
   const p = e.params as Record<string, number>;
   switch (e.keyword) {
@@ -77,12 +73,17 @@ export function checkField(field: FieldSchema, value: unknown, opts: { warnings?
       label: field.label,
     }).error;
   }
+  // The bound first: a collection over it is refused before any item is checked.
+  const maxItems = maxItemsOf(field);
+  if (maxItems !== undefined && Array.isArray(value) && value.length > maxItems) {
+    return messages.maxItems(field.label, field.key, maxItems);
+  }
   if (field.component === 'TableInput' && field.table && Array.isArray(value)) {
     const cell = checkRows(field.table, value as TableRow[])[0];
     if (cell) return cell.message;
   }
-  const validate = validatorFor(field);
-  if (!validate(value)) return ajvMessage(field, validate.errors![0]);
+  const error = schemaError(schemaOf(field), value);
+  if (error) return schemaMessage(field, error);
   if (field.step !== undefined && typeof value === 'number' && offStep(value, field.step, field.min ?? 0))
     return messages.step(field.label, field.key, field.step);
   for (const name of field.validate ?? []) {

@@ -43,5 +43,3 @@ export const validators: Record<string, Validator> = {
     (_v, l, k) => messages.format(l, k),
   ),
 };
-
-export const validatorNames = () => Object.keys(validators);

@@ -1,0 +1,69 @@
+import { TRIMMED_TYPES, trimText } from '../fields/text';
+import { t } from '../i18n/i18n';
+import type { FieldSchema, PromptDocument } from '../schema/types';
+import { checkField } from '../validators/field';
+import { CANCEL_TEXT, CONFIRM_TEXT } from './confirm';
+
+// A prompt document (schemas/prompts/*.json) as the dialog shows it: title,
+// subtitle, description, every field, confirmText/cancelText, its texts in the
+// interface language (as page documents are). The prompt's values are trimmed
+// (text kinds) and checked with the fields' own rules.
+
+export interface PromptView {
+  title: string;
+  subtitle?: string;
+  description?: string;
+  fields: FieldSchema[];
+  confirmText: string;
+  cancelText: string;
+  endpoint?: string;
+  method: string;
+}
+
+export type PromptValues = Record<string, unknown>;
+
+const translated = (text: string | undefined) => (text === undefined ? undefined : t(text));
+
+/** The interface texts of a prompt field in the interface language. */
+function translateField(field: FieldSchema): FieldSchema {
+  const out: FieldSchema = { ...field };
+  if (field.label !== undefined) out.label = t(field.label);
+  if (field.placeholder !== undefined) out.placeholder = t(field.placeholder);
+  if (field.subtext !== undefined) out.subtext = t(field.subtext);
+  if (Array.isArray(field.options)) out.options = field.options.map((o) => ({ ...o, label: t(o.label) }));
+  return out;
+}
+
+export function promptView(doc: PromptDocument): PromptView {
+  return {
+    title: t(doc.title),
+    subtitle: translated(doc.subtitle),
+    description: translated(doc.description),
+    fields: doc.fields.map(translateField),
+    confirmText: t(doc.confirmText ?? CONFIRM_TEXT),
+    cancelText: t(doc.cancelText ?? CANCEL_TEXT),
+    endpoint: doc.endpoint,
+    method: doc.method ?? 'post',
+  };
+}
+
+/** The values to send: text kinds trimmed, passwords untouched. */
+export function promptValues(view: Pick<PromptView, 'fields'>, raw: PromptValues): PromptValues {
+  return Object.fromEntries(
+    view.fields.map((field) => {
+      const value = raw[field.key];
+      return [field.key, TRIMMED_TYPES.includes(field.type ?? 'text') ? trimText(value) : value];
+    }),
+  );
+}
+
+/** The first message per field for the (trimmed) values; empty when the prompt may be confirmed. */
+export function checkPrompt(view: Pick<PromptView, 'fields'>, raw: PromptValues): Record<string, string> {
+  const values = promptValues(view, raw);
+  const errors: Record<string, string> = {};
+  for (const field of view.fields) {
+    const message = checkField(field, values[field.key]);
+    if (message) errors[field.key] = message;
+  }
+  return errors;
+}

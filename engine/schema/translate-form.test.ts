@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { translateFormDocument } from './translate-form';
+import type { FormDocument } from './types';
+
+describe('translateFormDocument', () => {
+  it('translates the texts and leaves keys, endpoints and names alone', () => {
+    const doc: FormDocument = {
+      $schema: '../form.schema.json',
+      title: 'New tag',
+      endpoint: '/tags',
+      fields: [
+        { key: 'name', label: 'Name', placeholder: 'Name', validate: ['ipv4'] },
+        { key: 'kind', label: 'Kind', type: 'radio', options: [{ value: 'a', label: 'Name' }] },
+      ],
+    };
+    const no: Record<string, string> = { 'New tag': 'Ny tagg', Name: 'Navn' };
+    const out = translateFormDocument(doc, (text) => no[text] ?? text);
+    expect(out.title).toBe('Ny tagg');
+    expect(out.endpoint).toBe('/tags');
+    expect(out.fields[0]).toEqual({ key: 'name', label: 'Navn', placeholder: 'Navn', validate: ['ipv4'] });
+    expect(out.fields[1].options).toEqual([{ value: 'a', label: 'Navn' }]);
+    expect(doc.title).toBe('New tag');
+  });
+});

@@ -1,0 +1,27 @@
+// The interface texts of a form document through a translator (a language's
+// catalogue): title, subtitle, description, button and success texts, and each
+// field's label, placeholder, help, hint, pattern message, link text and static
+// option labels. Keys, endpoints and registered names are left as they are.
+import type { Translate } from '../pages/translate';
+import type { FieldSchema, FormDocument, OptionItem } from './types';
+
+const FIELD_TEXTS = ['label', 'placeholder', 'subtext', 'hint', 'patternMessage', 'linkText'] as const;
+const DOCUMENT_TEXTS = ['title', 'subtitle', 'description', 'submitText', 'successMsg'] as const;
+
+function translateField(field: FieldSchema, t: Translate): FieldSchema {
+  const out: FieldSchema = { ...field };
+  for (const key of FIELD_TEXTS) if (typeof field[key] === 'string') out[key] = t(field[key]);
+  if (Array.isArray(field.options))
+    out.options = field.options.map((o: OptionItem) => ({
+      ...o,
+      label: t(o.label),
+      ...(o.description ? { description: t(o.description) } : {}),
+    }));
+  return out;
+}
+
+export function translateFormDocument(doc: FormDocument, t: Translate): FormDocument {
+  const out: FormDocument = { ...doc, fields: doc.fields.map((f) => translateField(f, t)) };
+  for (const key of DOCUMENT_TEXTS) if (typeof doc[key] === 'string') out[key] = t(doc[key]);
+  return out;
+}
