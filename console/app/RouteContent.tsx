@@ -9,6 +9,8 @@ const RoutePage = lazy(() => import('../pages/RoutePage').then((m) => ({ default
 const formRouteModules = import.meta.glob<{ FormRoute: ComponentType }>('../forms/FormRoute.tsx');
 const loadFormRoute = formRouteModules['../forms/FormRoute.tsx'];
 const FormRoute = loadFormRoute ? lazy(() => loadFormRoute().then((m) => ({ default: m.FormRoute }))) : undefined;
+// The studio brings the code editor with it, on this route only.
+const StudioPage = lazy(() => import('../studio/StudioPage').then((m) => ({ default: m.StudioPage })));
 
 export function Loading() {
   return (
@@ -19,11 +21,17 @@ export function Loading() {
   );
 }
 
-/** `<RoutePage page={route.page}/>` (contract 9); the generic form route renders FormRoute (contract 3). */
+/** `<RoutePage page={route.page}/>` (contract 9); the generic form route renders FormRoute (contract 3), /studio the form studio. */
 export function RouteContent({ route }: { route: RouteDef }) {
   return (
     <Suspense fallback={<Loading />}>
-      {route.name === 'form' && FormRoute ? <FormRoute /> : <RoutePage page={route.page} />}
+      {route.name === 'form' && FormRoute ? (
+        <FormRoute />
+      ) : route.name === 'studio' ? (
+        <StudioPage />
+      ) : (
+        <RoutePage page={route.page} />
+      )}
     </Suspense>
   );
 }

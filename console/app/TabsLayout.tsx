@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
-import { fillPath, routeAllowed } from '../routes/resolve';
+import { fillPath, pathFor, routeAllowed } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useAccess } from './access';
 import { FirstPermitted } from './Guarded';
+
+const ItemHeader = lazy(() => import('../pages/ItemHeader').then((m) => ({ default: m.ItemHeader })));
 
 function useVisibleTabs(route: RouteDef): RouteDef[] {
   const access = useAccess();
@@ -27,6 +29,12 @@ export function TabsLayout({ route }: { route: RouteDef }) {
   }, [pathname]);
   return (
     <div className="tabs-layout">
+      {/* A route whose page document heads its tabs (the device) shows it above them. */}
+      {route.header && (
+        <Suspense fallback={null}>
+          <ItemHeader page={route.page} listPath={route.parent ? pathFor(route.parent) : '/'} />
+        </Suspense>
+      )}
       {/* A strip with one tab is noise (a guest sees only "Users" of the Users tabs). */}
       {tabs.length > 1 && (
         <nav ref={stripRef} className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../engine/http/client';
-import { createAppRouter } from './router';
+import { matchRoutes } from 'react-router-dom';
+import { appRoutes, createAppRouter } from './router';
+import { standalonePage } from '../startup/dispatch';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -17,5 +19,19 @@ describe('app router', () => {
     await router.navigate('/account/login');
     expect(cancel).toHaveBeenCalledTimes(1);
     router.dispose();
+  });
+
+  it('opens the standalone page chosen at start-up for any path containing its segment (shell spec §2)', () => {
+    const routeName = (path: string) => {
+      const matches = matchRoutes(appRoutes(standalonePage(path)), path) ?? [];
+      return (matches.at(-1)?.route.handle as { route?: { name: string } } | undefined)?.route?.name;
+    };
+    expect(routeName('/x/rms-connect/desktop')).toBe('rms-connect.desktop');
+    expect(routeName('/rms-connect/desktop/extra')).toBe('rms-connect.desktop');
+    expect(routeName('/rms-connect/ssh/5')).toBe('rms-connect.ssh');
+    expect(routeName('/a/rms-connect/telnet/b')).toBe('rms-connect.telnet');
+    expect(routeName('/rms-connect/sftp/files')).toBe('rms-connect.sftp');
+    expect(routeName('/rms-connect/sftp')).toBe('rms-connect.sftp');
+    expect(routeName('/management/devices')).toBe('management.devices');
   });
 });

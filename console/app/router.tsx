@@ -60,9 +60,29 @@ function RequireSession() {
 
 const standaloneNames = new Set(['logout', 'not-found', 'account.login']);
 
-export function appRoutes(): RouteObject[] {
+/** A standalone connection page at any path (start-up chose it because the path contains its segment). */
+function standaloneRoute(route: RouteDef, path: string): RouteObject {
+  return {
+    path,
+    handle: { route } satisfies RouteHandle,
+    element: (
+      <main className="standalone">
+        <RouteContent route={route} />
+      </main>
+    ),
+  };
+}
+
+/**
+ * The routes of this page load. When start-up chose a standalone page by path
+ * (shell spec §2: a path *containing* rms-connect/desktop, …/ssh, …/telnet or
+ * …/sftp), that page answers every path; otherwise the full application.
+ */
+export function appRoutes(standalone?: string): RouteObject[] {
   const inApp = routes.filter((route) => !route.standalone);
   const connect = routes.filter((route) => route.standalone && !standaloneNames.has(route.name));
+  const chosen = connect.find((route) => route.name === standalone);
+  if (chosen) return [{ element: <Root />, errorElement: <RouteError />, children: [standaloneRoute(chosen, '*')] }];
   return [
     {
       element: <Root />,
@@ -78,15 +98,7 @@ export function appRoutes(): RouteObject[] {
         },
         { path: '/404', element: <NotFound /> },
         { path: '/logout', element: <Logout /> },
-        ...connect.map((route) => ({
-          path: route.path,
-          handle: { route } satisfies RouteHandle,
-          element: (
-            <main className="standalone">
-              <RouteContent route={route} />
-            </main>
-          ),
-        })),
+        ...connect.map((route) => standaloneRoute(route, route.path)),
         {
           element: <RequireSession />,
           errorElement: <RouteError />,
@@ -101,8 +113,8 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes());
+export function createAppRouter(standalone?: string) {
+  const router = createBrowserRouter(appRoutes(standalone));
   // Pending requests are cancelled on a route change (shell spec §4), before the new route renders.
   let last = router.state.location.pathname;
   router.subscribe((state) => {

@@ -110,6 +110,13 @@ export function AccountMenu() {
               </button>
             </li>
           )}
+          {!impersonating && (
+            <li>
+              <Link className="menu-item" to={pathFor('account.api-tokens')} onClick={close}>
+                {t('API tokens')}
+              </Link>
+            </li>
+          )}
           <DarkModeMenu />
           <TimezoneMenu />
           <LanguageMenu />

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import DOMPurify from 'dompurify';
 import { http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
@@ -7,6 +6,9 @@ import { Dropdown } from './Dropdown';
 
 /** Dismissal is remembered under a key dated 2025-03-07 (forms spec §4). */
 export const ANNOUNCEMENTS_DISMISSED_KEY = 'system_announcements_dismissed_2025-03-07';
+
+/** The sanitiser (DOMPurify), loaded when the list first opens: the first paint does not need it. */
+type Sanitize = (typeof import('../../engine/domain/sanitize'))['sanitizeAnnouncementHtml'];
 
 interface Announcement {
   id: number;
@@ -27,6 +29,12 @@ export function Announcements() {
   const [items, setItems] = useState<Announcement[]>([]);
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(ANNOUNCEMENTS_DISMISSED_KEY) === '1');
+  const [sanitize, setSanitize] = useState<Sanitize | null>(null);
+
+  useEffect(() => {
+    if (!open || sanitize) return;
+    void import('../../engine/domain/sanitize').then((module) => setSanitize(() => module.sanitizeAnnouncementHtml));
+  }, [open, sanitize]);
 
   useEffect(() => {
     http
@@ -65,10 +73,9 @@ export function Announcements() {
           {items.map((item) => (
             <li key={item.id}>
               <strong>{typeTitle(item.type)}</strong>
-              <div
-                className="announcement-body"
-                dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(item.summary, { USE_PROFILES: { html: true } }) }}
-              />
+              {sanitize && (
+                <div className="announcement-body" dangerouslySetInnerHTML={{ __html: sanitize(item.summary) }} />
+              )}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
+import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
 
 const fake = vi.hoisted(() => ({ handlers: new Map<string, ((p: unknown) => void)[]>(), emitted: [] as unknown[][] }));
@@ -29,6 +30,8 @@ let list: { id: number; summary: string; created_at: string; seen_at: string | n
 const calls: { method: string; url: string; body?: unknown }[] = [];
 
 beforeEach(() => {
+  // The stubbed platform fetch is the network (jsdom's XMLHttpRequest would go out).
+  http.configure({ adapter: 'fetch' });
   setSessionUser(user);
   calls.length = 0;
   list = [

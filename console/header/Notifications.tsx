@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { firstErrorItem, http, HttpError } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
+import { alertToast } from '../../engine/device/alerts';
 import { realtime } from '../../engine/realtime/socket';
+import { showToast } from '../../engine/stores/toasts';
 import { emitReloadData } from '../../engine/submit/events';
 import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
@@ -50,6 +52,8 @@ export function Notifications() {
     return realtime.subscribe(`notifications.${user.id}`, 'WebNotificationCreated', (payload) => {
       const notification = payload.data as Notification | undefined;
       if (notification) setItems((list) => [notification, ...list.filter((item) => item.id !== notification.id)]);
+      const toast = alertToast(notification);
+      if (toast) showToast(toast);
     });
   }, [user]);
 

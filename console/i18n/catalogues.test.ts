@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/i18n/i18n';
 import { shellKeys } from './keys';
 import { pageKeys } from './page-keys';
+import { promptKeys } from './prompt-keys';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const keys = [...new Set([...shellKeys(join(here, '..')), ...pageKeys(join(here, '..', '..'))])].sort();
+const root = join(here, '..', '..');
+const keys = [...new Set([...shellKeys(join(here, '..')), ...pageKeys(root), ...promptKeys(root)])].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
@@ -22,6 +24,13 @@ describe('message catalogues', () => {
     expect(keys).toContain('{first}–{last} of {total}');
     expect(keys).toContain('Firmware upload');
     expect(keys).toContain('No records found');
+  });
+
+  it('finds the prompt strings: every prompt document, the prompt components and the code prompts', () => {
+    expect(keys).toContain('Enter the verification code to continue.');
+    expect(keys).toContain('Password confirmation');
+    expect(keys).toContain('Uploading {name}');
+    expect(keys).toContain('Enter the 6-digit code from your authenticator app.');
   });
 
   for (const language of LANGUAGES) {

@@ -1,6 +1,8 @@
 import { LANGUAGE_KEY, preferredLanguage, setMessages, type Language } from '../../engine/i18n/i18n';
 
-const catalogues = import.meta.glob<Record<string, string>>('./*.json', { import: 'default' });
+// English is the source language: its catalogue maps every text to itself, so
+// it is never loaded (t() answers the text itself) and costs the first load nothing.
+const catalogues = import.meta.glob<Record<string, string>>(['./*.json', '!./en.json'], { import: 'default' });
 
 function stored(): string | null {
   try {
@@ -10,11 +12,16 @@ function stored(): string | null {
   }
 }
 
-/** Loads the chosen language's catalogue (its own chunk) before the first render. */
+/** A language's catalogue (its own chunk), keyed by the English text. */
+export async function loadCatalogue(language: Language): Promise<Record<string, string>> {
+  const load = catalogues[`./${language}.json`];
+  return load ? load() : {};
+}
+
+/** Loads the chosen language's catalogue before the first render. */
 export async function loadLanguage(): Promise<Language> {
   const language = preferredLanguage(stored(), navigator.languages ?? []);
-  const load = catalogues[`./${language}.json`];
-  setMessages(language, load ? await load() : {});
+  setMessages(language, await loadCatalogue(language));
   document.documentElement.lang = language === 'no' ? 'nb' : language;
   return language;
 }

@@ -45,7 +45,8 @@ function labelled(items: Labelled[] | undefined): string[] {
 
 function actionKeys(action: PageAction): string[] {
   const c = action.confirm;
-  return [action.label, c?.title, c?.text, c?.confirmText, c?.cancelText, c?.selectBox?.label].filter(
+  const reasons = (action.refuse ?? []).map((rule) => rule.reason);
+  return [action.label, c?.title, c?.text, c?.confirmText, c?.cancelText, c?.selectBox?.label, ...reasons].filter(
     (s): s is string => !!s,
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTime as formatEngineDateTime } from '../../engine/format/relative-time';
 import { currentLanguage } from '../../engine/i18n/i18n';
 
 export const TIMEZONE_KEY = 'system_timezone';
@@ -7,10 +8,9 @@ export function systemTimezone(): string {
   return localStorage.getItem(TIMEZONE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** A date in the console's one date style (engine/format), the chosen language and System timezone. */
 export function formatDateTime(value: string | number | Date, timeZone = systemTimezone()): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  return formatEngineDateTime(value, currentLanguage(), timeZone) || String(value);
 }
 
 export function formatClock(date: Date, timeZone: string): string {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { theme } from '../theme/theme';
 import { t } from '../../engine/i18n/i18n';
+import { helpUrl } from '../../engine/theme/help';
 import { fillPath, routeIndex } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useEntityName } from './entityName';
@@ -31,6 +32,7 @@ export function Breadcrumbs() {
     document.title = documentTitle;
   }, [documentTitle]);
   if (!current) return null;
+  const help = helpUrl(theme, current.name);
   const canLink = (path: string) =>
     path.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1).replace(/\?$/, '')]);
   return (
@@ -43,6 +45,11 @@ export function Breadcrumbs() {
         ))}
         <li aria-current="page">{label(current)}</li>
       </ol>
+      {help && (
+        <a className="breadcrumbs__help" href={help} target="_blank" rel="noopener noreferrer">
+          {t('Help')}
+        </a>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { loadFormDocument } from '../../engine/schema/registry';
 
 /** The title of the form document a /forms/:name route shows (undefined while loading or unknown). */
 export function useFormTitle(name: string | undefined): string | undefined {
@@ -7,7 +6,9 @@ export function useFormTitle(name: string | undefined): string | undefined {
   useEffect(() => {
     if (!name) return;
     let live = true;
-    loadFormDocument(name)
+    // The document registry (every form's loader) loads with the first /forms route, not the first paint.
+    import('../../engine/schema/registry')
+      .then(({ loadFormDocument }) => loadFormDocument(name))
       .then((doc) => live && setLoaded({ name, title: doc?.title }))
       .catch(() => live && setLoaded({ name }));
     return () => {

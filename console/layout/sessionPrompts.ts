@@ -4,7 +4,8 @@ import { session, type SessionUser } from '../../engine/session/user';
 import { EMAIL_PROMPT_ID } from '../../engine/stores/modals';
 import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
-import { isDefaultTheme, theme } from '../theme/theme';
+import { termsStep } from '../../engine/theme/theme';
+import { theme } from '../theme/theme';
 
 /** Terms acceptance is kept in a dated local flag (shell spec §9). */
 export const tosFlagKey = (userId: number) => `tos_accepted_${userId}`;
@@ -24,9 +25,9 @@ async function recordAcceptance(user: SessionUser): Promise<void> {
  * data-agreement dialog; other themes record acceptance silently.
  */
 export async function ensureTermsAccepted(user: SessionUser): Promise<void> {
-  if (user.tos_accepted) return;
-  if (!isDefaultTheme(theme)) {
-    if (localStorage.getItem(tosFlagKey(user.id))) return;
+  const step = termsStep(user, theme, Boolean(localStorage.getItem(tosFlagKey(user.id))));
+  if (step === 'none') return;
+  if (step === 'record') {
     await recordAcceptance(user).catch(() => undefined);
     return;
   }
@@ -47,28 +48,58 @@ export async function ensureTermsAccepted(user: SessionUser): Promise<void> {
   });
 }
 
-/** If the e-mail equals the username, the user is asked for an e-mail (shell spec §4). */
+const errorText = (error: unknown) =>
+  error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
+
+/** The e-mail prompt: cannot be closed, only answered (forms spec §4). */
+const askEmail = (value: string) =>
+  confirm({
+    id: EMAIL_PROMPT_ID,
+    title: t('Add your e-mail address'),
+    text: t('Your account has no e-mail address yet. Enter one to receive notifications and password resets.'),
+    input: { label: t('E-mail'), type: 'email', value },
+    confirmText: t('Save'),
+    hideHeaderControls: true,
+    minimizeDisable: true,
+    closable: false,
+  }) as Promise<string>;
+
+/** The code the server mailed to the new address; this prompt cannot be closed either. */
+const askCode = (email: string) =>
+  confirm({
+    id: `${EMAIL_PROMPT_ID}-code`,
+    title: t('Verify your new e-mail address'),
+    text: t('Enter the code we sent to {email}.', { email }),
+    input: { label: t('Code'), type: 'text' },
+    confirmText: t('Verify'),
+    hideHeaderControls: true,
+    minimizeDisable: true,
+    closable: false,
+  }) as Promise<string>;
+
+/**
+ * If the e-mail equals the username, the user is asked for an e-mail (shell
+ * spec §4). The address changes only once the code mailed to it is entered; a
+ * refused address or code shows the server's message and asks again.
+ */
 export async function ensureEmail(user: SessionUser): Promise<void> {
   if (!user.email || user.email !== user.username) return;
+  let email = '';
   for (;;) {
-    const email = (await confirm({
-      id: EMAIL_PROMPT_ID,
-      title: t('Add your e-mail address'),
-      text: t('Your account has no e-mail address yet. Enter one to receive notifications and password resets.'),
-      input: { label: t('E-mail'), type: 'email' },
-      confirmText: t('Save'),
-      hideHeaderControls: true,
-      minimizeDisable: true,
-      closable: false,
-    })) as string;
+    email = await askEmail(email);
     try {
       await http.put('/account/user', { email }, { skipCancel: true });
-      if (session.user) session.user.email = email;
+      const code = await askCode(email);
+      const verified = await http.post<{ message?: string }>(
+        '/account/user/email/verify',
+        { code },
+        { skipCancel: true },
+      );
+      if (session.user) session.user.email = email.trim().toLowerCase();
+      showToast({ message: verified.data?.message ?? t('E-mail address changed successfully'), type: 'success' });
       return;
     } catch (error) {
-      const message =
-        error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
-      showToast({ message, type: 'error' });
+      showToast({ message: errorText(error), type: 'error' });
     }
   }
 }

@@ -21,6 +21,24 @@ export function shouldPrompt(stored: number | null, reported: number, buildTimes
   return (stored === null || stored < reported) && reported > buildTimestamp;
 }
 
+/** The timestamp of the running build, fixed at build time (vite.config.ts). */
+export const BUILD_TIMESTAMP = Number(import.meta.env.VITE_BUILD_TIMESTAMP) || 0;
+
+/**
+ * What a worker report changes: the stored timestamp moves forward to the
+ * newest one seen, and the prompt appears when shouldPrompt says so.
+ */
+export function onVersionReport(
+  stored: number | null,
+  reported: number,
+  buildTimestamp: number = BUILD_TIMESTAMP,
+): { store: number | null; prompt: boolean } {
+  return {
+    store: stored === null || reported > stored ? reported : null,
+    prompt: shouldPrompt(stored, reported, buildTimestamp),
+  };
+}
+
 function isLocalhost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
@@ -28,21 +46,14 @@ function isLocalhost(hostname: string): boolean {
 /** Starts the version worker; skipped on localhost or without workers. */
 export function startVersionWorker(): void {
   if (isLocalhost(window.location.hostname) || typeof Worker === 'undefined') return;
-  let buildTimestamp: number | null = null;
   const worker = new Worker('/versionWorker.js');
   worker.addEventListener('message', (event: MessageEvent<VersionReport>) => {
     const { version, timestamp } = event.data;
     if (!timestamp) return;
     if (version) localStorage.setItem(APP_BUILD_KEY, version);
-    // The first report describes the build this page runs: it is the fixed build timestamp.
-    if (buildTimestamp === null) {
-      buildTimestamp = timestamp;
-      localStorage.setItem(VERSION_TIMESTAMP_KEY, String(timestamp));
-      return;
-    }
-    const stored = Number(localStorage.getItem(VERSION_TIMESTAMP_KEY)) || null;
-    if (shouldPrompt(stored, timestamp, buildTimestamp)) {
-      localStorage.setItem(VERSION_TIMESTAMP_KEY, String(timestamp));
+    const next = onVersionReport(Number(localStorage.getItem(VERSION_TIMESTAMP_KEY)) || null, timestamp);
+    if (next.store !== null) localStorage.setItem(VERSION_TIMESTAMP_KEY, String(next.store));
+    if (next.prompt) {
       setTimeout(() => {
         updateState.available = true;
       }, UPDATE_PROMPT_DELAY);

@@ -1,13 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { firstErrorItem, http, HttpError } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
-import { sameHostTarget, stripSelfRedirect } from '../../engine/session/redirect';
+import { continueTarget, stripSelfRedirect } from '../../engine/session/redirect';
 import { theme } from '../theme/theme';
 
-function continueTarget(answered: string | undefined): string {
+/** The page's continue_url, without a redirect to the current location (shell spec §5). */
+function requestedContinueUrl(): string | null {
   const search = stripSelfRedirect(window.location.search, window.location.pathname);
-  const requested = new URLSearchParams(search).get('continue_url');
-  return sameHostTarget(requested, window.location) ?? sameHostTarget(answered, window.location) ?? '/';
+  return new URLSearchParams(search).get('continue_url');
+}
+
+function afterSignIn(answered: string | undefined): string {
+  return continueTarget(requestedContinueUrl(), window.location) ?? continueTarget(answered, window.location) ?? '/';
 }
 
 /** The sign-in page at /account/login: GET /api/health for the XSRF cookie, then POST /api/account/login. */
@@ -24,13 +28,13 @@ export function LoginPage() {
     setError(null);
     try {
       await http.get('/health', { skipCancel: true });
-      const continueUrl = new URLSearchParams(window.location.search).get('continue_url') ?? undefined;
+      const continueUrl = requestedContinueUrl();
       const response = await http.post<{ data?: { location?: string } }>(
         '/account/login',
         { email: email.trim(), password, ...(continueUrl ? { continue_url: continueUrl } : {}) },
         { skipCancel: true },
       );
-      window.location.assign(continueTarget(response.data?.data?.location));
+      window.location.assign(afterSignIn(response.data?.data?.location));
     } catch (failure) {
       const message =
         failure instanceof HttpError ? (firstErrorItem(failure.data)?.message ?? failure.message) : String(failure);

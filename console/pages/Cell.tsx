@@ -2,6 +2,7 @@
 // names one, a status badge for device states.
 import { Link } from 'react-router-dom';
 import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { toDate } from '../../engine/format/relative-time';
 import { readPath, resolvePath } from '../../engine/pages/template';
 import { t } from '../../engine/i18n/i18n';
 
@@ -22,6 +23,15 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
   const text = (column.formatter && WORDS.has(column.formatter) ? t(raw) : raw) || placeholder;
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
+  if (column.formatter === 'relativeTime' && text && text !== placeholder) {
+    // The exact time in the one date style as the tooltip of a relative one.
+    const exact = formatCell('dateTime', value, row, ctx);
+    return (
+      <time dateTime={toDate(value)?.toISOString()} title={exact}>
+        {text}
+      </time>
+    );
+  }
   if (column.formatter === 'deviceStatus') {
     return <span className={`status status-${raw.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
   }

@@ -1,6 +1,6 @@
 // A chart page: rows from an endpoint drawn as an SVG bar or line chart in the
 // spec's palette, with the same data as a table for screen readers and keyboard users.
-import { formatCell } from '../../engine/format/formatters';
+import { formatCell, type FormatContext } from '../../engine/format/formatters';
 import { paletteColor } from '../../engine/format/palette';
 import { readPath } from '../../engine/pages/template';
 import { labelStride, seriesByUnit, yScale } from '../../engine/pages/chart-scale';
@@ -19,8 +19,9 @@ function Chart(props: {
   colorOf: (series: PageSeries) => string;
   rows: Record<string, unknown>[];
   title: string;
+  ctx: FormatContext;
 }) {
-  const { chart, series, colorOf, rows, title } = props;
+  const { chart, series, colorOf, rows, title, ctx } = props;
   const values = rows.map((row) => series.map((s) => Number(readPath(row, s.key))));
   const scale = yScale(values.flat());
   const plotW = W - PAD.left - PAD.right;
@@ -29,7 +30,7 @@ function Chart(props: {
   const y = (v: number) => PAD.top + plotH - ((v - scale.min) / (scale.max - scale.min)) * plotH;
   // Bars grow from zero (or the nearest bound); lines sit on the bottom of the range.
   const base = chart.type === 'bar' ? y(Math.min(Math.max(0, scale.min), scale.max)) : y(scale.min);
-  const labels = rows.map((row) => formatCell(chart.xFormatter, readPath(row, chart.x), row, {}));
+  const labels = rows.map((row) => formatCell(chart.xFormatter, readPath(row, chart.x), row, ctx));
   const every = labelStride(rows.length, plotW, Math.max(1, ...labels.map((l) => l.length)));
   const unit = series[0].formatter ?? 'number';
   return (
@@ -37,7 +38,7 @@ function Chart(props: {
       <line x1={PAD.left} x2={W - PAD.right} y1={base} y2={base} stroke="currentColor" />
       {scale.ticks.map((v) => (
         <text key={v} x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="currentColor">
-          {formatCell(unit, v, {}, {})}
+          {formatCell(unit, v, {}, ctx)}
         </text>
       ))}
       {chart.type === 'bar'
@@ -53,21 +54,33 @@ function Chart(props: {
                   width={Math.max(1, w - 1)}
                   height={Math.abs(base - y(v))}
                   fill={colorOf(series[s])}
-                />
+                >
+                  <title>{`${labels[i]} · ${series[s].title}: ${formatCell(series[s].formatter ?? unit, v, {}, ctx)}`}</title>
+                </rect>
               );
             }),
           )
         : series.map((s, si) => (
-            <polyline
-              key={s.key}
-              fill="none"
-              stroke={colorOf(s)}
-              strokeWidth="2"
-              points={values
-                .map((vals, i) => (Number.isFinite(vals[si]) ? `${PAD.left + i * band + band / 2},${y(vals[si])}` : ''))
-                .filter(Boolean)
-                .join(' ')}
-            />
+            <g key={s.key}>
+              <polyline
+                fill="none"
+                stroke={colorOf(s)}
+                strokeWidth="2"
+                points={values
+                  .map((vals, i) =>
+                    Number.isFinite(vals[si]) ? `${PAD.left + i * band + band / 2},${y(vals[si])}` : '',
+                  )
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+              {values.map((vals, i) =>
+                Number.isFinite(vals[si]) ? (
+                  <circle key={i} cx={PAD.left + i * band + band / 2} cy={y(vals[si])} r="3" fill={colorOf(s)}>
+                    <title>{`${labels[i]} · ${s.title}: ${formatCell(s.formatter ?? unit, vals[si], {}, ctx)}`}</title>
+                  </circle>
+                ) : null,
+              )}
+            </g>
           ))}
       {labels.map((label, i) =>
         i % every === 0 ? (
@@ -118,6 +131,7 @@ export function ChartPage({ doc, name, scope, nested }: PageProps) {
               series={group}
               colorOf={colorOf}
               rows={rows}
+              ctx={ctx}
               title={groups.length > 1 ? `${doc.title}: ${group.map((s) => s.title).join(', ')}` : doc.title}
             />
           ))}

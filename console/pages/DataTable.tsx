@@ -28,6 +28,8 @@ interface Props {
   onRowAction: (action: PageAction, row: Record<string, unknown>) => void;
   ctx: FormatContext;
   busy: boolean;
+  /** Placeholder rows drawn while the first answer is awaited (never an empty table before it). */
+  skeletonRows?: number;
 }
 
 function PageCheckbox(props: { state: 'all' | 'some' | 'none'; onChange: () => void; disabled: boolean }) {
@@ -45,6 +47,22 @@ function PageCheckbox(props: { state: 'all' | 'some' | 'none'; onChange: () => v
       disabled={disabled}
       onChange={onChange}
     />
+  );
+}
+
+function SkeletonRows({ count, cells }: { count: number; cells: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, row) => (
+        <tr key={row} className="skeleton-row" aria-hidden="true">
+          {Array.from({ length: cells }, (_, cell) => (
+            <td key={cell}>
+              <span className="skeleton-bar" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
   );
 }
 
@@ -103,6 +121,12 @@ export function DataTable(props: Props) {
           </tr>
         </thead>
         <tbody>
+          {props.busy && rows.length === 0 && !!props.skeletonRows && (
+            <SkeletonRows
+              count={props.skeletonRows}
+              cells={columns.length + (selectable ? 1 : 0) + (rowActions?.length ? 1 : 0)}
+            />
+          )}
           {rows.map((row) => {
             const id = idOf(row);
             const name = nameOf(row);
@@ -130,6 +154,7 @@ export function DataTable(props: Props) {
                       actions={rowActionsFor(rowActions, idOf(row), userId)}
                       context={name}
                       onRun={(action) => props.onRowAction(action, row)}
+                      row={row}
                       className="row-actions"
                     />
                   </td>

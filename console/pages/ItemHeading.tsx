@@ -16,6 +16,11 @@ export function useItemRoute(name: string | undefined): RouteDef[] | undefined {
   return chain.some((route) => route.entity) ? chain : undefined;
 }
 
+/** Whether the item route of the chain has a header document (ItemHeader) that names the item already. */
+export function headedByItemHeader(chain: RouteDef[]): boolean {
+  return chain.some((route) => route.header);
+}
+
 export function ItemHeading(props: {
   chain: RouteDef[];
   params: Record<string, string | undefined>;

@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { runAction } from '../../engine/pages/actions';
 import { pageSizesOf } from '../../engine/pages/list-state';
+import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
@@ -49,6 +50,13 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     });
   };
   const count = selection.ids.size;
+  const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
+  const download = exportUrl(
+    doc,
+    state,
+    scope,
+    columns.map((column) => column.key),
+  );
   const Heading = nested ? 'h2' : 'h1';
 
   return (
@@ -72,6 +80,11 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           {t('Reload')}
         </button>
         <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />
+        {download && (
+          <a className="fc-btn" href={download} download>
+            {t('Export CSV')}
+          </a>
+        )}
       </div>
       {doc.selectable && (
         <div className="page-bulk" role="region" aria-label={t('Selection')}>
@@ -90,9 +103,12 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         </div>
       )}
       {load.error ? (
-        <p role="alert" className="page-error">
-          {load.error}
-        </p>
+        <div role="alert" className="page-error page-load-error">
+          <p>{load.error}</p>
+          <button type="button" className="fc-btn" onClick={list.reload}>
+            {t('Retry')}
+          </button>
+        </div>
       ) : (
         <>
           <DataTable
@@ -111,11 +127,20 @@ export function ListPage({ doc, name, scope, nested }: Props) {
             onRowAction={(action, row) => run(action, { row })}
             ctx={ctx}
             busy={load.loading}
+            skeletonRows={Math.min(state.pageSize, 10)}
           />
           {!load.loading && load.rows.length === 0 && (
-            <p className="page-empty">{doc.empty ?? t('No records found')}</p>
+            <div className="page-empty">
+              <p>{doc.empty ?? t('No records found')}</p>
+              {filtered && (
+                <button type="button" className="fc-btn" onClick={() => setState({ q: '', filters: {}, page: 1 })}>
+                  {t('Clear filters')}
+                </button>
+              )}
+            </div>
           )}
           <Pagination
+            known={!!load.answered}
             page={state.page}
             pageSize={state.pageSize}
             total={load.total}

@@ -2,14 +2,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
-import { loadPageDocument } from '../../engine/pages/registry';
+import { pageForms } from '../../engine/pages/references';
+import { loadPageDocument, prefetchDocuments } from '../../engine/schema/registry';
 import { allowed } from '../../engine/pages/permissions';
 import { translateDocument } from '../../engine/pages/translate';
 import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
 import './pages.css';
 import { t } from '../../engine/i18n/i18n';
-import { ItemHeading, useItemRoute } from './ItemHeading';
+import { headedByItemHeader, ItemHeading, useItemRoute } from './ItemHeading';
 
 const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
@@ -28,7 +29,10 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
   useEffect(() => {
     let live = true;
     setDoc(undefined);
-    void loadPageDocument(name).then((d) => live && setDoc(d ? translateDocument(d, t) : null));
+    void loadPageDocument(name).then((d) => {
+      if (d) prefetchDocuments('forms', pageForms(d));
+      if (live) setDoc(d ? translateDocument(d, t) : null);
+    });
     return () => {
       live = false;
     };
@@ -50,7 +54,7 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
       {doc.kind === 'tree' && <TreePage key={name} {...props} />}
     </Suspense>
   );
-  return item ? (
+  return item && !headedByItemHeader(item) ? (
     <ItemHeading chain={item} params={params}>
       {view}
     </ItemHeading>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { pageCount } from '../../engine/pages/list-state';
-import { t } from '../../engine/i18n/i18n';
+import { currentLanguage, t } from '../../engine/i18n/i18n';
 
 interface Props {
   page: number;
@@ -9,18 +9,33 @@ interface Props {
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  /** Whether the total is known (the server answered): until then no count is shown. */
+  known?: boolean;
 }
 
-export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSize }: Props) {
+/** A compact pager: the range, the page size, and icon buttons named for screen readers and tooltips. */
+export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSize, known = true }: Props) {
   const id = useId();
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  const fmt = new Intl.NumberFormat('en');
+  const fmt = new Intl.NumberFormat(currentLanguage());
+  const steps = [
+    { label: t('First page'), icon: '«', to: 1, off: !known || page <= 1 },
+    { label: t('Previous page'), icon: '‹', to: page - 1, off: !known || page <= 1 },
+    { label: t('Next page'), icon: '›', to: page + 1, off: !known || page >= pages },
+    { label: t('Last page'), icon: '»', to: pages, off: !known || page >= pages },
+  ];
   return (
     <nav className="page-pagination" aria-label={t('Pagination')}>
-      <span aria-live="polite">
-        {t('{first}–{last} of {total}', { first: fmt.format(first), last: fmt.format(last), total: fmt.format(total) })}
+      <span aria-live="polite" className="page-range">
+        {known
+          ? t('{first}–{last} of {total}', {
+              first: fmt.format(first),
+              last: fmt.format(last),
+              total: fmt.format(total),
+            })
+          : t('Loading…')}
       </span>
       <label htmlFor={id}>{t('Rows per page')}</label>
       <select id={id} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
@@ -30,19 +45,37 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
           </option>
         ))}
       </select>
-      <button type="button" className="fc-btn" onClick={() => onPage(1)} disabled={page <= 1}>
-        {t('First page')}
-      </button>
-      <button type="button" className="fc-btn" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        {t('Previous page')}
-      </button>
-      <span>{t('Page {page} of {pages}', { page: fmt.format(Math.min(page, pages)), pages: fmt.format(pages) })}</span>
-      <button type="button" className="fc-btn" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        {t('Next page')}
-      </button>
-      <button type="button" className="fc-btn" onClick={() => onPage(pages)} disabled={page >= pages}>
-        {t('Last page')}
-      </button>
+      <span className="page-steps">
+        {steps.slice(0, 2).map((step) => (
+          <button
+            key={step.label}
+            type="button"
+            className="fc-btn page-step"
+            aria-label={step.label}
+            title={step.label}
+            onClick={() => onPage(step.to)}
+            disabled={step.off}
+          >
+            <span aria-hidden="true">{step.icon}</span>
+          </button>
+        ))}
+        <span className="page-of">
+          {t('Page {page} of {pages}', { page: fmt.format(Math.min(page, pages)), pages: fmt.format(pages) })}
+        </span>
+        {steps.slice(2).map((step) => (
+          <button
+            key={step.label}
+            type="button"
+            className="fc-btn page-step"
+            aria-label={step.label}
+            title={step.label}
+            onClick={() => onPage(step.to)}
+            disabled={step.off}
+          >
+            <span aria-hidden="true">{step.icon}</span>
+          </button>
+        ))}
+      </span>
     </nav>
   );
 }

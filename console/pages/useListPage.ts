@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { isCancel } from '../../engine/http/client';
+import { markContentShown } from '../../engine/realtime/socket';
 import { onReloadData } from '../../engine/submit/events';
 import { settingsState, setSetting } from '../../engine/stores/settings';
 import { fetchList, type ListPageData } from '../../engine/pages/fetch-list';
@@ -16,12 +17,16 @@ import type { Selection } from '../../engine/pages/selection';
 import { getSelection, setSelection as storeSelection, subscribeSelection } from '../../engine/pages/selection-store';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
+import { applyDeviceUpdate, liveChannels } from '../../engine/device/live';
+import { useDeviceUpdates } from './useDeviceUpdates';
 
 export interface ListLoad extends ListPageData {
   loading: boolean;
   error?: string;
   /** Milliseconds the last load took (request to data). */
   ms?: number;
+  /** Whether the server has answered once: until then the pager shows no count (never "0–0 of 0"). */
+  answered?: boolean;
 }
 
 export function useListPage(doc: PageDocument, name: string, scope: Scope) {
@@ -60,6 +65,11 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
 
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
+  // Rows shown: what the first paint did not need (the socket client) may load now.
+  useEffect(() => {
+    if (!load.loading) markContentShown();
+  }, [load.loading]);
+
   useEffect(() => {
     const controller = new AbortController();
     const id = ++latest.current;
@@ -67,7 +77,9 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
     setLoad((l) => ({ ...l, loading: true, error: undefined }));
     fetchList(doc, JSON.parse(stateKey) as ListState, JSON.parse(scopeKey) as Scope, controller.signal).then(
       (data) => {
-        if (id === latest.current) setLoad({ ...data, loading: false, ms: Math.round(performance.now() - started) });
+        if (id === latest.current) {
+          setLoad({ ...data, loading: false, answered: true, ms: Math.round(performance.now() - started) });
+        }
       },
       (error: unknown) => {
         if (controller.signal.aborted || isCancel(error) || id !== latest.current) return;
@@ -89,6 +101,11 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
         if (!detail.tableRef || detail.tableRef === name) reload();
       }),
     [reload, name],
+  );
+
+  // A live list (devices) patches its rows from the company channels of the rows it shows.
+  useDeviceUpdates(doc.live ? liveChannels(load.rows) : [], (update) =>
+    setLoad((l) => ({ ...l, rows: applyDeviceUpdate(l.rows, update) })),
   );
 
   useEffect(() => {

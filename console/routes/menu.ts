@@ -86,6 +86,7 @@ export const menu: MenuGroup[] = [
       { label: 'Global firmware', routes: ['files.global-firmware'] },
       { label: 'Approved devices', routes: ['auth-devices'] },
       { label: 'Mail logs', routes: ['system.mail-logs'] },
+      { label: 'Form studio', routes: ['studio'] },
       {
         label: 'Move device resources',
         routes: ['form'],

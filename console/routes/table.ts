@@ -34,6 +34,8 @@ export interface RouteDef {
    * its `name` replaces the generic title in breadcrumbs and the document title.
    */
   entity?: string;
+  /** The page document of the route's own name heads its tabs (ItemHeader: the device's name, facts and actions). */
+  header?: boolean;
 }
 
 type Spec = Omit<RouteDef, 'page' | 'tabs'> & { tabs?: Spec[] };
@@ -271,11 +273,13 @@ const specs: Spec[] = [
     ],
   },
   { name: 'system.mail-logs', path: '/system/mail-logs', title: 'Mail logs', permission: 'view_mail_logs' },
+  { name: 'studio', path: '/studio', title: 'Form studio', permission: 'manage_documents' },
   {
     name: 'device.detail',
     path: '/devices/:id',
     title: 'Device',
     entity: '/devices/:id',
+    header: true,
     permission: 'view_devices',
     parent: 'management.devices',
     defaultTab: 'activity',
@@ -325,6 +329,7 @@ const specs: Spec[] = [
   { name: 'management.upload-backup', path: '/management/upload-backup', title: 'Upload backup' },
   { name: 'notifications.main', path: '/notifications', title: 'Notifications' },
   { name: 'changelog', path: '/changelog', title: 'Changelog' },
+  { name: 'account.api-tokens', path: '/account/api-tokens', title: 'API tokens' },
   { name: 'email-smtp', path: '/email-smtp', title: 'E-mail SMTP' },
   {
     name: 'task-manager',

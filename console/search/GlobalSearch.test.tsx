@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
 import { GlobalSearch } from './GlobalSearch';
 
@@ -18,6 +19,8 @@ const user = {
 let urls: string[] = [];
 
 beforeEach(() => {
+  // The stubbed platform fetch is the network (jsdom's XMLHttpRequest would go out).
+  http.configure({ adapter: 'fetch' });
   vi.useFakeTimers();
   urls = [];
   localStorage.clear();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { http, HttpError } from '../../engine/http/client';
+import { http } from '../../engine/http/client';
+import { RESEND_FAILED, RESEND_SENT, resendFailureMessage } from '../../engine/session/activation';
 import { showToast } from '../../engine/stores/toasts';
 import { t } from '../../engine/i18n/i18n';
 import type { StartupNotice } from '../../engine/session/load-user';
@@ -32,11 +33,9 @@ function AuthNotice() {
     setSending(true);
     try {
       await http.post('/account/user/activation/resend');
-      showToast({ message: t('Email confirmation sent successfully'), type: 'success' });
+      showToast({ message: t(RESEND_SENT), type: 'success' });
     } catch (error) {
-      const status = error instanceof HttpError ? (error.statusText ?? error.message) : '';
-      // Failure: the spec's toast followed by the status text.
-      showToast({ message: `${t('Failed to send email confirmation')} ${status}`.trim(), type: 'error' });
+      showToast({ message: resendFailureMessage(error, t(RESEND_FAILED)), type: 'error' });
     } finally {
       setSending(false);
     }

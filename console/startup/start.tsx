@@ -1,20 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
+import { APP_VERSION_KEY, http, onHttpEvent, SESSION_CALL_TIMEOUT } from '../../engine/http/client';
 import { realtime } from '../../engine/realtime/socket';
-import { loadUser } from '../../engine/session/load-user';
-import { LOGIN_PATH, loginUrl, sameHostTarget } from '../../engine/session/redirect';
+import { afterSessionEnd, loadUser } from '../../engine/session/load-user';
+import { continueTarget, loginUrl } from '../../engine/session/redirect';
 import { isImpersonating, session, setSessionUser, type SessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
+import { TransferProgress } from '../../renderer/transfers/TransferProgress';
 import { createAppRouter } from '../app/router';
 import { installChunkReload } from '../app/RouteError';
 import { loadLanguage } from '../i18n';
 import { startVersionWorker } from '../layout/updateCheck';
 import { setupForms } from '../forms/setup';
 import { applyTheme, theme } from '../theme/theme';
-import { initDarkMode } from '../theme/darkMode';
+import { initDarkMode, readDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
 import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
 import { OFFLINE_PAGE, watchConnection } from './offline';
@@ -25,6 +26,7 @@ function render(root: Root, node: React.ReactNode) {
     <StrictMode>
       {node}
       <ToastHost />
+      <TransferProgress />
     </StrictMode>,
   );
 }
@@ -33,26 +35,41 @@ let appRendered = false;
 
 function renderApp(root: Root) {
   appRendered = true;
-  render(root, <RouterProvider router={createAppRouter()} />);
+  render(root, <RouterProvider router={createAppRouter(standalonePage(window.location.pathname))} />);
+}
+
+function endSession(root: Root, location?: string) {
+  setSessionUser(null);
+  realtime.close();
+  // Three failed revoke (or user-load) attempts show the maintenance screen instead of the login page.
+  if (afterSessionEnd() === 'maintenance') {
+    render(root, <MaintenancePage />);
+    return;
+  }
+  // The login page keeps where the user was (continue_url); other same-origin locations are followed.
+  window.location.assign(continueTarget(location, window.location) ?? loginUrl(window.location));
 }
 
 /** Session events of the HTTP layer (shell spec §4, §8). */
-function listenToSession() {
+function listenToSession(root: Root) {
   onHttpEvent('logged-out', ({ location }) => {
     // During start-up the user load decides where to go (startSession).
-    if (!appRendered) return;
-    setSessionUser(null);
-    realtime.close();
-    const target = sameHostTarget(location, window.location);
-    // The login page keeps where the user was (continue_url); other answered locations are followed.
-    window.location.assign(!target || target.startsWith(LOGIN_PATH) ? loginUrl(window.location) : target);
+    if (appRendered) endSession(root, location);
+  });
+  // A globally handled error: UNAUTHORIZED while signed in means the session is gone.
+  onHttpEvent('global-error', ({ code }) => {
+    if (appRendered && code === 'UNAUTHORIZED' && session.status === 'authenticated') endSession(root);
   });
   onHttpEvent('token-refreshed', () => {
-    // The live socket is closed and re-authenticated; the session user is re-read.
+    // During start-up the user load's own retried GET /user answers: one call, not two.
+    if (!appRendered) return;
+    // The app is re-initialised: the live socket is closed and re-authenticated, the session user,
+    // the settings store, the language and the theme are read again.
     realtime.reconnect();
+    void reloadPreferences();
     const wasImpersonating = isImpersonating(session.user as SessionUser | null);
     void http
-      .get<{ data?: SessionUser }>('/user', { timeout: 30_000, skipCancel: true, skipAuthRefresh: true })
+      .get<{ data?: SessionUser }>('/user', { timeout: SESSION_CALL_TIMEOUT, skipCancel: true, skipAuthRefresh: true })
       .then((response) => {
         if (response.data?.data)
           setSessionUser({ ...response.data.data, permissions: response.data.data.permissions ?? [] });
@@ -60,6 +77,13 @@ function listenToSession() {
       })
       .catch(() => undefined);
   });
+}
+
+/** The per-user parts of the app that a new token may change: settings store, language, theme. */
+async function reloadPreferences(): Promise<void> {
+  await Promise.all([loadSettings(), loadLanguage()]);
+  applyTheme();
+  readDarkMode();
 }
 
 async function startSession(root: Root): Promise<void> {
@@ -99,10 +123,10 @@ export async function start(element: HTMLElement): Promise<void> {
   initDarkMode();
   if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
   await loadLanguage();
-  listenToSession();
+  const root = createRoot(element);
+  listenToSession(root);
   watchConnection();
   startVersionWorker();
-  const root = createRoot(element);
   const { pathname, search } = window.location;
   const page = standalonePage(pathname);
   if (isPublicPath(pathname) || allowedWithoutLogin(page, search)) {

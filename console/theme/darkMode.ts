@@ -11,10 +11,15 @@ function paint(): void {
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
-/** Reads the cookie, paints, and follows the operating system while on Auto. */
-export function initDarkMode(): void {
+/** Reads the preference from its cookie and paints. */
+export function readDarkMode(): void {
   darkModeState.mode = parseDarkMode(document.cookie);
   paint();
+}
+
+/** Reads the cookie, paints, and follows the operating system while on Auto. */
+export function initDarkMode(): void {
+  readDarkMode();
   media()?.addEventListener?.('change', paint);
 }
 

@@ -1,26 +1,28 @@
-import { isDefaultTheme, shade, type Theme } from '../../engine/theme/theme';
+import { chooseTheme, isDefaultTheme, shade, type Theme } from '../../engine/theme/theme';
 
 export type { Theme } from '../../engine/theme/theme';
 export { isDefaultTheme };
 
 const themes = import.meta.glob<Theme>('./*.json', { eager: true, import: 'default' });
 
-/** Local-storage key of the preview override (choose a bundled theme without a rebuild). */
+/** Local-storage key of the preview override (development builds only: choose a bundled theme without a rebuild). */
 export const THEME_PREVIEW_KEY = 'theme_preview';
 
-function byName(name: string | null | undefined): Theme | undefined {
-  return name ? themes[`./${name}.json`] : undefined;
+function storedPreview(): string | null {
+  try {
+    return localStorage.getItem(THEME_PREVIEW_KEY);
+  } catch {
+    return null;
+  }
 }
 
-/** The theme of this build (VITE_THEME, default `default`), or a bundled one chosen for preview. */
+/** The theme of this build (VITE_THEME, default `default`); in development a bundled one chosen for preview. */
 export function selectTheme(): Theme {
-  let preview: string | null;
-  try {
-    preview = localStorage.getItem(THEME_PREVIEW_KEY);
-  } catch {
-    preview = null;
-  }
-  return byName(preview) ?? byName(import.meta.env.VITE_THEME as string | undefined) ?? byName('default')!;
+  return chooseTheme((name) => themes[`./${name}.json`], {
+    build: import.meta.env.VITE_THEME as string | undefined,
+    preview: import.meta.env.DEV ? storedPreview() : null,
+    development: import.meta.env.DEV,
+  });
 }
 
 export const theme: Theme = selectTheme();

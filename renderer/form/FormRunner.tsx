@@ -1,6 +1,5 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { proxy, ref } from 'valtio/vanilla';
 import { useSnapshot } from 'valtio/react';
@@ -20,7 +19,9 @@ import { http } from '../../engine/http/client';
 import { isCancel, isHttpError } from '../../engine/http/errors';
 import type { FormRunContext } from './context';
 import { formPermissions } from './permissions';
+import { revealOnce } from './reveal';
 import { fields, templates, widgets } from './theme';
+import { engineValidator } from './validator';
 import { applyChange, checkValues } from './values';
 import './form.css';
 
@@ -35,6 +36,8 @@ export interface FormRunnerProps {
   onClose: (result: unknown) => void;
   onCancel: () => void;
   navigateBack?: () => void;
+  /** Told the values after each change (the studio's preview sends them to a dry run). */
+  onValuesChange?: (values: FormValues) => void;
 }
 
 function initialValues(compiled: CompiledForm, options: OpenFormOptions | undefined): FormValues {
@@ -88,7 +91,16 @@ function errorSchema(errors: Record<string, string[]>): ErrorSchema {
 }
 
 /** Renders a compiled form document with the theme and runs its submit life cycle. */
-export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel, navigateBack }: FormRunnerProps) {
+export function FormRunner({
+  name,
+  doc,
+  options,
+  onFormRoute,
+  onClose,
+  onCancel,
+  navigateBack,
+  onValuesChange,
+}: FormRunnerProps) {
   const user = useSnapshot(session).user;
   const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
   const compiled = useMemo(() => compileForm(doc, { permissions }), [doc, permissions]);
@@ -107,8 +119,8 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
-  const callbacks = useRef({ onClose, navigateBack });
-  callbacks.current = { onClose, navigateBack };
+  const callbacks = useRef({ onClose, navigateBack, onValuesChange });
+  callbacks.current = { onClose, navigateBack, onValuesChange };
 
   const submission = useMemo(() => {
     const env = createSubmitEnvironment({
@@ -139,7 +151,10 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
               ? Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)))
               : errors,
           ),
-        onSuccess: options?.onSuccess,
+        onSuccess: (result) => {
+          if (doc.reveal) revealOnce(doc.reveal, result);
+          options?.onSuccess?.(result);
+        },
         onError: options?.onError,
       },
       env,
@@ -164,6 +179,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
     if (next.changed.length === 0) return;
     valuesRef.current = next.values;
     setValues(next.values);
+    callbacks.current.onValuesChange?.(next.values);
     // Only the changed keys: re-proxying every value on each keystroke costs O(fields).
     const changedLive = liveValues(Object.fromEntries(next.changed.map((k) => [k, next.values[k]])));
     for (const k of next.changed) {
@@ -275,7 +291,7 @@ export function FormRunner({ name, doc, options, onFormRoute, onClose, onCancel,
         uiSchema={compiled.uiSchema as UiSchema}
         formData={values}
         formContext={context}
-        validator={validator}
+        validator={engineValidator}
         widgets={widgets}
         fields={fields}
         templates={templates}

@@ -21,10 +21,6 @@ export interface FormRunContext {
   notify: (message: string, type?: 'error' | 'warning' | 'info') => void;
 }
 
-export function fieldKeyOf(id: string): string {
-  return id.replace(/^root_/, '');
-}
-
 /** Ids of the help and error elements of a field, for aria-describedby. */
 export const describedBy = (id: string, hasSubtext: boolean, hasErrors: boolean): string | undefined =>
   [hasSubtext ? `${id}__help` : '', hasErrors ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;

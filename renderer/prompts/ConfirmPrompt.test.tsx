@@ -29,7 +29,7 @@ describe('ConfirmPrompt', () => {
         selectBox: { label: 'Company', options: [{ value: 7, label: 'Acme Baltics' }] },
       });
     });
-    const button = await screen.findByRole('button', { name: 'Confirm' });
+    const button = await screen.findByRole('button', { name: 'Confirm' }, { timeout: 5000 }); // the prompt chunk loads lazily
     expect((button as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Company'), { target: { value: '7' } });
     expect((button as HTMLButtonElement).disabled).toBe(false);

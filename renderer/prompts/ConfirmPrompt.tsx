@@ -7,6 +7,7 @@ import {
   isConfirmDisabled,
   type PromptAnswer,
 } from '../../engine/prompts/confirm';
+import { isClosable } from '../../engine/stores/modals';
 import { modalComponents } from '../modals/registry';
 import type { ModalComponentProps } from '../modals/types';
 
@@ -86,9 +87,11 @@ export function ConfirmPrompt({ modalId, entry, ...props }: ModalComponentProps)
         </div>
       )}
       <div className="modal-actions">
-        <button type="button" className="fc-btn" onClick={() => cancelPrompt(modalId)}>
-          {entry.cancelText}
-        </button>
+        {isClosable(entry) && (
+          <button type="button" className="fc-btn" onClick={() => cancelPrompt(modalId)}>
+            {entry.cancelText}
+          </button>
+        )}
         <button type="submit" className="fc-btn fc-btn--primary" disabled={disabled}>
           {entry.confirmText}
         </button>

@@ -1,18 +1,16 @@
+import type { PromptValues, PromptView } from '../../../engine/prompts/prompt-view';
 import type { VerifyOutcome } from '../../../engine/submit/mfa';
+import { DocumentPrompt } from '../../prompts/DocumentPrompt';
 import type { ModalComponentProps } from '../types';
-import { VerifyPrompt } from './VerifyPrompt';
 
-/** HTTP 423: the server's message and a Password input; the password is posted, then the request retried. */
-export function PasswordConfirmation({ modalId, message, confirm }: ModalComponentProps) {
+/** HTTP 423: the server's message and the fields of prompts/password-confirmation.json; then the retry. */
+export function PasswordConfirmation({ modalId, prompt, message, confirm }: ModalComponentProps) {
   return (
-    <VerifyPrompt
+    <DocumentPrompt
       modalId={modalId}
-      intro={String(message ?? '')}
-      label="Password"
-      inputType="password"
-      autoComplete="current-password"
-      submitText="Confirm"
-      verify={confirm as (v: string) => Promise<VerifyOutcome>}
+      prompt={prompt as PromptView}
+      message={typeof message === 'string' ? message : undefined}
+      verify={confirm as (values: PromptValues) => Promise<VerifyOutcome>}
     />
   );
 }

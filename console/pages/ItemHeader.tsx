@@ -1,0 +1,77 @@
+// The header of a tabbed detail route (the device page): a route marked
+// `header` shows the detail document of its own name above its tabs — the item's
+// name, its facts (live when the document says so) and the actions the user
+// may take. A deleted item leaves for the route's list.
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { t } from '../../engine/i18n/i18n';
+import { runAction, type ActionResult } from '../../engine/pages/actions';
+import { loadErrorText } from '../../engine/pages/load-error';
+import { loadPageDocument } from '../../engine/schema/registry';
+import { translateDocument } from '../../engine/pages/translate';
+import type { PageDocument } from '../../engine/pages/types';
+import { ActionButtons } from './ActionButtons';
+import { FieldList } from './FieldList';
+import { DeviceConnect } from './DeviceConnect';
+import { pageEnvironment } from './environment';
+import { useFormatContext } from './format-context';
+import { useDetailItem } from './useDetailItem';
+import './item-header.css';
+
+/** Parts a header shows beside its document's actions, by page name. */
+const EXTRAS: Record<string, ComponentType<{ item: Record<string, unknown> }>> = { 'device.detail': DeviceConnect };
+
+export function ItemHeader({ page, listPath }: { page: string; listPath: string }) {
+  const [doc, setDoc] = useState<PageDocument | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPageDocument(page).then((d) => live && setDoc(d?.kind === 'detail' ? translateDocument(d, t) : null));
+    return () => {
+      live = false;
+    };
+  }, [page]);
+  return doc ? <HeaderOf doc={doc} page={page} listPath={listPath} /> : null;
+}
+
+function HeaderOf({ doc, page, listPath }: { doc: PageDocument; page: string; listPath: string }) {
+  const params = useParams();
+  const scope = useMemo(() => ({ ...params }), [params]);
+  const { item, error, reload } = useDetailItem(doc, scope);
+  const navigate = useNavigate();
+  const ctx = useFormatContext();
+  const env = useMemo(() => {
+    const base = pageEnvironment(navigate, reload);
+    return {
+      ...base,
+      done(result: ActionResult) {
+        base.done(result);
+        if (result.kind === 'submitted' && result.action.request?.method === 'delete') navigate(listPath);
+      },
+    };
+  }, [navigate, reload, listPath]);
+  const Extra = EXTRAS[page];
+  const name = typeof item?.name === 'string' ? item.name : '';
+  return (
+    <header className="item-header" aria-labelledby={`${page}-name`} aria-busy={!item && error === undefined}>
+      <div className="item-header-top">
+        <h1 id={`${page}-name`} className="item-header-name">
+          {name || (error === undefined ? t('Loading…') : doc.title)}
+        </h1>
+        <div className="item-header-actions">
+          {item && Extra && <Extra item={item} />}
+          <ActionButtons
+            actions={doc.actions}
+            disabled={!item}
+            onRun={(action) => void runAction(action, { row: item, params: scope }, env)}
+          />
+        </div>
+      </div>
+      {error !== undefined && (
+        <p role="alert" className="page-error">
+          {loadErrorText(doc, error, t)}
+        </p>
+      )}
+      {item && <FieldList fields={doc.fields} item={item} ctx={ctx} className="item-header-facts" />}
+    </header>
+  );
+}

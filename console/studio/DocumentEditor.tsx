@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DocumentKind } from '../../engine/schema/document-source';
+import { forgetDocument } from '../../engine/schema/registry';
+import type { FormDocument } from '../../engine/schema/types';
+import { showToast } from '../../engine/stores/toasts';
+import { checkText, loadPublished, publish, revert, type Problem } from './api';
+import { DiffView } from './DiffView';
+import { Editor } from './Editor';
+import { EndpointWarning } from './EndpointWarning';
+import { History } from './History';
+import { MergeView } from './MergeView';
+import { metaSchemas, newFormText } from './meta';
+import { Preview } from './Preview';
+
+// One document in the studio: the editor, and beside it the live preview (forms),
+// the diff against the published version, the history; publish with the version
+// the draft started from, and the merge view when someone else published meanwhile.
+
+const pretty = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
+
+type Panel = 'preview' | 'diff' | 'history';
+
+interface Conflict {
+  theirs: string;
+  latest: number;
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const doc = JSON.parse(text) as unknown;
+    return doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind; name: string; onPublished(): void }) {
+  const [published, setPublished] = useState<{ text: string; version: number }>();
+  const [text, setText] = useState<string>();
+  const [check, setCheck] = useState<{ text: string; problems: Problem[]; routed: boolean | null }>();
+  const [panel, setPanel] = useState<Panel>(kind === 'forms' ? 'preview' : 'diff');
+  const [conflict, setConflict] = useState<Conflict>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const found = await loadPublished(kind, name);
+    const next = found ? { text: pretty(found.document), version: found.version } : { text: '', version: 0 };
+    setPublished(next);
+    return next;
+  }, [kind, name]);
+
+  useEffect(() => {
+    void load().then((found) => setText(found.version ? found.text : newFormText(name)));
+  }, [load, name]);
+
+  const runCheck = useCallback(
+    async (draft: string) => {
+      const result = await checkText(kind, name, draft);
+      setCheck({ text: draft, ...result });
+      return result.problems;
+    },
+    [kind, name],
+  );
+
+  const draft = useMemo(() => (text === undefined ? undefined : parse(text)), [text]);
+  const checked = check && check.text === text;
+  const valid = checked && check.problems.length === 0 && draft !== undefined;
+
+  async function doPublish(version: number) {
+    if (!draft || !published) return;
+    setBusy(true);
+    try {
+      const result = await publish(kind, name, draft, version);
+      if (result.status === 'conflict') {
+        const theirs = await loadPublished(kind, name);
+        setConflict({ theirs: theirs ? pretty(theirs.document) : '', latest: result.latest });
+      } else if (result.status === 'invalid') {
+        showToast({ message: `Not published: ${result.errors.length} problem(s) in the document.`, type: 'error' });
+      } else {
+        forgetDocument(kind, name);
+        setConflict(undefined);
+        await load();
+        showToast({ message: `Published version ${result.version} of ${name}`, type: 'success' });
+        onPublished();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function doRevert(version: number) {
+    setBusy(true);
+    try {
+      const next = await revert(kind, name, version);
+      forgetDocument(kind, name);
+      const found = await load();
+      setText(found.text);
+      showToast({ message: `Restored version ${version} as version ${next}`, type: 'success' });
+      onPublished();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (text === undefined || !published) return <p aria-busy="true">Loading…</p>;
+  const endpoint = typeof draft?.endpoint === 'string' ? draft.endpoint : undefined;
+  const method = typeof draft?.method === 'string' ? draft.method : 'post';
+  const changed = text !== published.text;
+
+  return (
+    <div className="studio-document">
+      <div className="studio-document__head">
+        <h2>
+          {kind}/{name} <small>{published.version ? `published version ${published.version}` : 'new'}</small>
+        </h2>
+        <p className="studio-status" role="status">
+          {!checked ? 'Checking…' : valid ? 'No problems' : `${check.problems.length} problem(s)`}
+        </p>
+        <button
+          type="button"
+          className="fc-btn fc-btn--primary"
+          disabled={busy || !valid || !changed}
+          onClick={() => void doPublish(published.version)}
+        >
+          Publish
+        </button>
+      </div>
+      {conflict && (
+        <MergeView
+          theirs={conflict.theirs}
+          mine={text}
+          latest={conflict.latest}
+          onTakeTheirs={() => {
+            setText(conflict.theirs);
+            setPublished({ text: conflict.theirs, version: conflict.latest });
+            setConflict(undefined);
+          }}
+          onKeepMine={() => void doPublish(conflict.latest)}
+        />
+      )}
+      {kind === 'forms' && check?.routed === false && endpoint && (
+        <EndpointWarning
+          method={method}
+          endpoint={endpoint}
+          onPick={(route) =>
+            draft && setText(pretty({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
+          }
+        />
+      )}
+      <div className="studio-document__body">
+        <Editor
+          key={`${kind}/${name}`}
+          text={text}
+          metaSchema={metaSchemas[kind]}
+          onChange={setText}
+          check={runCheck}
+        />
+        <div className="studio-side">
+          <div role="tablist" aria-label="Beside the editor">
+            {(kind === 'forms' ? (['preview', 'diff', 'history'] as const) : (['diff', 'history'] as const)).map(
+              (p) => (
+                <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
+                  {{ preview: 'Preview', diff: 'Changes', history: 'History' }[p]}
+                </button>
+              ),
+            )}
+          </div>
+          {panel === 'preview' &&
+            kind === 'forms' &&
+            (valid ? (
+              <Preview name={name} doc={draft as unknown as FormDocument} />
+            ) : (
+              <p>The preview shows once the document has no problems.</p>
+            ))}
+          {panel === 'diff' && (
+            <DiffView before={published.text} after={text} label="Published version against the draft" />
+          )}
+          {panel === 'history' &&
+            (published.version ? (
+              <History kind={kind} name={name} current={published.version} onRevert={(v) => void doRevert(v)} />
+            ) : (
+              <p>Not published yet.</p>
+            ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useState } from 'react';
+import { mapServerErrors } from '../../engine/errors/map-server-errors';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../engine/i18n/i18n';
+import { holdsPermission } from '../../engine/schema/permission';
+import { translateFormDocument } from '../../engine/schema/translate-form';
+import type { FormDocument } from '../../engine/schema/types';
+import { FormRunner } from '../../renderer/form/FormRunner';
+import { loadCatalogue } from '../i18n';
+import { dryRun, listRoles, rolePermissions, type RoleRow } from './api';
+
+// The live preview of a draft form: the same renderer operators get, as a chosen
+// role's permission set (fields the role lacks disappear) and in a chosen language,
+// with real lookups. "Try submit" (and the form's own submit) sends its values to the
+// server's dry run, which validates them against the draft as the real submit would
+// and writes nothing.
+
+interface Outcome {
+  ok: boolean;
+  fields: [label: string, messages: string[]][];
+  general: string[];
+}
+
+/** What load(key) resolves to, for the current key only (undefined while it loads). */
+function useLoaded<K, T>(key: K | undefined, load: (key: K) => Promise<T>): T | undefined {
+  const [loaded, setLoaded] = useState<{ key: K; value: T }>();
+  useEffect(() => {
+    if (key === undefined) return;
+    let live = true;
+    void load(key).then((value) => live && setLoaded({ key, value }));
+    return () => {
+      live = false;
+    };
+  }, [key, load]);
+  return loaded && loaded.key === key ? loaded.value : undefined;
+}
+
+export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [roleId, setRoleId] = useState<number>();
+  const [language, setLanguage] = useState<Language>('en');
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [outcome, setOutcome] = useState<Outcome>();
+  const permissions = useLoaded(roleId, rolePermissions);
+  const catalogue = useLoaded(language, loadCatalogue);
+
+  useEffect(() => {
+    void listRoles().then((list) => {
+      const own = list.filter((r, i) => list.findIndex((x) => x.name === r.name) === i);
+      setRoles(own);
+      setRoleId((current) => current ?? own.find((r) => r.name === 'super_admin')?.id ?? own[0]?.id);
+    });
+  }, []);
+
+  const shown = useMemo(() => {
+    if (!permissions || !catalogue) return undefined;
+    const permitted = { ...doc, fields: doc.fields.filter((f) => holdsPermission(permissions, f.permission)) };
+    return translateFormDocument(permitted, (text) => catalogue[text] || text);
+  }, [doc, permissions, catalogue]);
+
+  async function trySubmit() {
+    if (!permissions) return;
+    const answer = await dryRun(name, doc, values, permissions);
+    if (answer.ok) return setOutcome({ ok: true, fields: [], general: [answer.message] });
+    const keys = doc.fields.map((f) => f.key);
+    const mapped = mapServerErrors(answer.errors, keys);
+    const label = (key: string) => shown?.fields.find((f) => f.key === key)?.label ?? key;
+    setOutcome({
+      ok: false,
+      fields: Object.entries(mapped.fields).map(([key, messages]) => [label(key), messages]),
+      general: mapped.general,
+    });
+  }
+
+  const role = roles.find((r) => r.id === roleId);
+  const allowed = permissions ? holdsPermission(permissions, doc.permission) : true;
+  return (
+    <section className="studio-preview" aria-label="Preview">
+      <div className="studio-preview__controls">
+        <label>
+          Preview as
+          <select value={roleId ?? ''} onChange={(e) => setRoleId(Number(e.target.value))}>
+            {roles.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Language
+          <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="fc-btn" onClick={() => void trySubmit()} disabled={!permissions}>
+          Try submit
+        </button>
+      </div>
+      {!allowed && (
+        <p role="note" className="studio-warning">
+          {role?.title ?? 'This role'} may not open this form: it lacks {[doc.permission].flat().join(', ')}.
+        </p>
+      )}
+      {outcome && (
+        <div className={outcome.ok ? 'studio-outcome studio-outcome--ok' : 'studio-outcome'} role="status">
+          <strong>{outcome.ok ? 'The server accepts this submission' : 'The server refuses this submission'}</strong>
+          <ul>
+            {outcome.fields.map(([label, messages]) => (
+              <li key={label}>
+                {label}: {messages.join(' ')}
+              </li>
+            ))}
+            {outcome.general.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {shown ? (
+        // The preview never sends to the form's endpoint: its submit (button or Enter) is the dry run.
+        <div
+          lang={language === 'no' ? 'nb' : language}
+          className="studio-preview__form"
+          onSubmitCapture={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            void trySubmit();
+          }}
+        >
+          <h2>{shown.title}</h2>
+          <FormRunner
+            key={`${roleId}/${language}`}
+            name={name}
+            doc={shown}
+            onClose={() => undefined}
+            onCancel={() => setValues({})}
+            onValuesChange={(next) => {
+              setValues(next);
+              setOutcome(undefined);
+            }}
+          />
+        </div>
+      ) : (
+        <p aria-busy="true">Loading…</p>
+      )}
+    </section>
+  );
+}

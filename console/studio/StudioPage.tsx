@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DocumentKind } from '../../engine/schema/document-source';
+import { listDocuments, type DocumentSummary } from './api';
+import { DocumentEditor } from './DocumentEditor';
+import { DocumentList } from './DocumentList';
+import './studio.css';
+
+// The form studio (/studio, manage_documents): product owners change forms, prompts,
+// lookups and pages in the browser and publish them; the open document is in the
+// URL (?kind=forms&name=new-tag).
+
+const KINDS: DocumentKind[] = ['forms', 'prompts', 'lookups', 'pages'];
+
+export function StudioPage() {
+  const [params, setParams] = useSearchParams();
+  const [documents, setDocuments] = useState<DocumentSummary[]>([]);
+  const kind = KINDS.find((k) => k === params.get('kind'));
+  const name = params.get('name') ?? undefined;
+
+  const reload = useCallback(() => void listDocuments().then(setDocuments), []);
+  useEffect(reload, [reload]);
+
+  return (
+    <section className="studio" aria-labelledby="studio-title">
+      <h1 id="studio-title">Form studio</h1>
+      <div className="studio__body">
+        <DocumentList
+          documents={documents}
+          selected={kind && name ? { kind, name } : undefined}
+          onOpen={(k, n) => setParams({ kind: k, name: n })}
+        />
+        {kind && name ? (
+          <DocumentEditor key={`${kind}/${name}`} kind={kind} name={name} onPublished={reload} />
+        ) : (
+          <p className="studio__hint">Choose a document to edit, or name a new form.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// The studio's calls to the document store (server/resources/documents.ts) and the
+// role list the preview borrows permission sets from.
+import type { DocumentKind } from '../../engine/schema/document-source';
+import { http, isHttpError } from '../../engine/http/client';
+import type { ReceivedErrorItem } from '../../engine/errors/error-item';
+
+export interface DocumentSummary {
+  kind: DocumentKind;
+  name: string;
+  title: string | null;
+  version: number;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface VersionRow {
+  version: number;
+  action: string;
+  author: string;
+  created_at: string;
+}
+
+export interface Problem {
+  pointer: string;
+  message: string;
+}
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+}
+
+export interface Published {
+  document: Record<string, unknown>;
+  version: number;
+}
+
+const base = (kind: string, name: string) => `/documents/${kind}/${encodeURIComponent(name)}`;
+
+export async function listDocuments(): Promise<DocumentSummary[]> {
+  return (await http.get<{ data: DocumentSummary[] }>('/documents')).data.data;
+}
+
+/** The published document and its version, or undefined for a new one. */
+export async function loadPublished(kind: DocumentKind, name: string): Promise<Published | undefined> {
+  try {
+    const reply = await http.get<{ data: Record<string, unknown>; meta: { version: number } }>(base(kind, name));
+    return { document: reply.data.data, version: reply.data.meta.version };
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export async function checkText(kind: DocumentKind, name: string, text: string, signal?: AbortSignal) {
+  const reply = await http.post<{ data: { problems: Problem[]; routed: boolean | null } }>(
+    `${base(kind, name)}/check`,
+    { text },
+    { signal, skipCancel: true },
+  );
+  return reply.data.data;
+}
+
+export type PublishResult =
+  | { status: 'published'; version: number }
+  | { status: 'conflict'; latest: number }
+  | { status: 'invalid'; errors: ReceivedErrorItem[] };
+
+/** The error items of a failure answer. */
+const errorItems = (error: unknown): ReceivedErrorItem[] =>
+  isHttpError(error) ? ((error.data as { errors?: ReceivedErrorItem[] } | undefined)?.errors ?? []) : [];
+
+export async function publish(kind: DocumentKind, name: string, document: unknown, version: number) {
+  try {
+    const reply = await http.put<{ data: { version: number } }>(base(kind, name), { document, version });
+    return { status: 'published', version: reply.data.data.version } satisfies PublishResult;
+  } catch (error) {
+    if (isHttpError(error) && error.status === 409)
+      return {
+        status: 'conflict',
+        latest: (error.data as { meta: { version: number } }).meta.version,
+      } as PublishResult;
+    if (isHttpError(error) && error.status === 422)
+      return { status: 'invalid', errors: errorItems(error) } as PublishResult;
+    throw error;
+  }
+}
+
+export async function listVersions(kind: DocumentKind, name: string): Promise<VersionRow[]> {
+  return (await http.get<{ data: VersionRow[] }>(`${base(kind, name)}/versions`)).data.data;
+}
+
+export async function revert(kind: DocumentKind, name: string, version: number): Promise<number> {
+  return (await http.post<{ data: { version: number } }>(`${base(kind, name)}/revert`, { version })).data.data.version;
+}
+
+/** A submission of values against a draft form, nothing written: the server's field errors, or none. */
+export async function dryRun(
+  name: string,
+  document: unknown,
+  values: Record<string, unknown>,
+  permissions: string[],
+): Promise<{ ok: true; message: string } | { ok: false; errors: ReceivedErrorItem[] }> {
+  try {
+    const reply = await http.post<{ message: string }>(`${base('forms', name)}/dry-run`, {
+      document,
+      values,
+      permissions,
+    });
+    return { ok: true, message: reply.data.message };
+  } catch (error) {
+    if (isHttpError(error) && (error.status === 422 || error.status === 403))
+      return { ok: false, errors: errorItems(error) };
+    throw error;
+  }
+}
+
+export async function listEndpoints(): Promise<ApiRoute[]> {
+  return (await http.get<{ data: ApiRoute[] }>('/documents/endpoints')).data.data;
+}
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  title: string;
+}
+
+export async function listRoles(): Promise<RoleRow[]> {
+  return (await http.get<{ data: RoleRow[] }>('/roles', { params: { limit: 100 } })).data.data;
+}
+
+export async function rolePermissions(id: number): Promise<string[]> {
+  const rows = (await http.get<{ data: ({ name: string } | string)[] }>(`/roles/${id}/permissions`)).data.data;
+  return rows.map((row) => (typeof row === 'string' ? row : row.name));
+}
