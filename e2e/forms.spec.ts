@@ -76,12 +76,12 @@ test('MFA: the TOTP user gets the code prompt, a wrong code keeps it open, the r
   const code = dialog.getByLabel('Code');
   await expect(code).toBeFocused();
   await code.fill('000000');
-  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('The verification code is invalid or expired.')).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await code.fill(totp(mfaSecret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toast(page, 'Invitation sent successfully')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
+import { openDatabase } from '../server/db/open';
 import { insertDevices } from '../server/seed/devices';
 import { api, fixtureAccounts, login } from './support/login';
 
@@ -60,7 +61,7 @@ test.describe('devices list over a large fleet', () => {
     (sqlite.prepare('select device_id, tag_id from device_tags').all() as { device_id: number; tag_id: number }[]).map(
       (p) => `${p.device_id}:${p.tag_id}`,
     );
-  test.beforeAll(() => {
+  test.beforeAll(async () => {
     const sqlite = new Database(dbFile);
     sqlite.pragma('busy_timeout = 10000');
     tagPairs = new Set(pairs(sqlite));
@@ -69,8 +70,11 @@ test.describe('devices list over a large fleet', () => {
       max: number;
     };
     firstExtraId = max + 1;
-    if (n < FLEET) insertDevices(sqlite, FLEET - n, 77, [1, 2, 3, 4, 5]);
     sqlite.close();
+    if (n >= FLEET) return;
+    const handle = openDatabase(dbFile);
+    await insertDevices(handle.db, FLEET - n, 77, [1, 2, 3, 4, 5]);
+    await handle.close();
   });
   test.afterAll(() => {
     const sqlite = new Database(dbFile);
@@ -93,7 +97,7 @@ test.describe('devices list over a large fleet', () => {
     await timed(
       page,
       'next page',
-      `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Next page').click()`,
+      `[...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Next page').click()`,
     );
     await expect(page.getByText(/^11–20 of 100,\d{3}$/)).toBeVisible();
     expect(await firstRowName(page).textContent()).not.toBe(before);

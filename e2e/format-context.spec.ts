@@ -1,0 +1,26 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fixtureAccounts, login } from './support/login';
+
+// One time and language for every date: the System timezone (account menu) changes the dates of the device list.
+
+async function firstLastConnection(page: Page) {
+  const time = page.getByRole('table').locator('tbody tr').first().locator('time');
+  await expect(time).toHaveAttribute('title', /\d/);
+  return { iso: (await time.getAttribute('datetime'))!, shown: (await time.getAttribute('title'))! };
+}
+
+test('the System timezone changes the dates in the device list', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  const shownIn: Record<string, string> = {};
+  for (const zone of ['Asia/Tokyo', 'America/New_York']) {
+    await page.evaluate((z) => localStorage.setItem('system_timezone', z), zone);
+    await page.reload();
+    const { iso, shown } = await firstLastConnection(page);
+    const expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(
+      new Date(iso),
+    );
+    expect(shown).toBe(expected);
+    shownIn[zone] = shown;
+  }
+  expect(shownIn['Asia/Tokyo']).not.toBe(shownIn['America/New_York']);
+});

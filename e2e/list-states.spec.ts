@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { fixtureAccounts, login } from './support/login';
+
+// Lists that feel finished: skeleton rows and no count before the answer, an inline retry after a failure,
+// "Clear filters" on an empty filtered result, a compact pager with named icon buttons.
+
+test('a list shows skeleton rows and no count until the server answers', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/devices?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.locator('tr.skeleton-row').first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).not.toContainText('of 0');
+  release();
+  await expect(page.locator('tr.skeleton-row')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/1–10 of \d+/);
+  for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+});
+
+test('a failed load offers a retry in place, and an empty filtered result offers to clear the filters', async ({
+  page,
+}) => {
+  let fail = true;
+  await page.route('**/api/devices?*', (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          json: { success: false, errors: [{ code: 'SERVER_ERROR', message: 'Database busy', source: null }] },
+        })
+      : route.continue(),
+  );
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Database busy' });
+  await expect(alert).toBeVisible();
+  fail = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+
+  await page.goto('/management/devices?q=zz-no-such-device&f.status=1');
+  await expect(page.getByText('No devices found')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/q=zz/);
+  await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+});
+
+test('Export CSV downloads every row of the filtered list', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices?f.status=0&pageSize=10' });
+  const range = page.getByRole('navigation', { name: 'Pagination' }).locator('.page-range');
+  await expect(range).toContainText(/of \d+/);
+  const total = Number((await range.innerText()).replace(/.* of /, '').replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(10);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
+  const lines = text.split('\r\n').filter(Boolean);
+  expect(lines[0].split(',')).toContain('serial');
+  expect(lines).toHaveLength(total + 1);
+});

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fixtureAccounts, login } from './support/login';
+
+// The form studio end to end (README's worked example): a super admin creates the
+// edit-tag form for PUT /tags/{id} with a required field and a depends rule, sees an
+// inline error for a misspelled key and fixes it, previews it as the guest role and
+// in Norwegian, dry-runs a submit the server refuses on the new rule, publishes; an
+// admin opens /forms/edit-tag/<id> in a second browser context and submits it; a
+// second version is published, then the first restored and served again.
+
+const form = (label: string, extra: Record<string, unknown> = {}) => ({
+  $schema: '../form.schema.json',
+  title: 'Edit tag',
+  endpoint: '/tags/{id}',
+  method: 'put',
+  item: 'tag',
+  verb: 'update',
+  permission: 'update_tags',
+  schema: { id: 'edit-tag', tableRef: 'tags' },
+  fields: [
+    { key: 'name', label, type: 'text', required: true, maxlength: 100 },
+    { key: 'description', label: 'Description', type: 'textarea', maxlength: 500 },
+    {
+      key: 'color',
+      label: 'Colour',
+      type: 'text',
+      required: true,
+      pattern: '#[0-9a-fA-F]{6}',
+      subtext: 'A described tag needs a colour, like #1a2b3c.',
+      depends: [{ key: 'description' }],
+    },
+  ],
+  ...extra,
+});
+
+/** Replaces the editor's whole text, as a product owner pasting a document would. */
+async function setEditorText(page: Page, text: string) {
+  const editor = page.getByRole('textbox', { name: 'Document JSON' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+}
+
+test('a product owner creates, previews, dry-runs, publishes and reverts a form; an admin submits it', async ({
+  page,
+  browser,
+}) => {
+  await login(page, fixtureAccounts.super, { path: '/management/devices' });
+  await page.getByRole('link', { name: 'Form studio' }).click();
+  await expect(page.getByRole('heading', { name: 'Form studio' })).toBeVisible();
+
+  await page.getByLabel('New form name').fill('edit-tag');
+  await page.getByRole('button', { name: 'New form' }).click();
+  await expect(page.getByRole('heading', { name: /forms\/edit-tag/ })).toContainText('new');
+
+  // A misspelled key is underlined where it is, with the meta-schema's message.
+  const misspelled = JSON.stringify(form('Name'), null, 2).replace('"label": "Description"', '"lable": "Description"');
+  await setEditorText(page, misspelled);
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('1 problem(s)');
+  await expect(page.locator('.cm-lintRange-error')).toHaveText('"lable"');
+  await setEditorText(page, JSON.stringify(form('Name'), null, 2));
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  // Undo brings the misspelled text back, redo the fix.
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(page.locator('.cm-lintRange-error')).toHaveText('"lable"');
+  // KeyZ: with Shift held the key is "Z", as a real keyboard sends it.
+  await page.keyboard.press('ControlOrMeta+Shift+KeyZ');
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+
+  // Preview as the guest role: the form needs update_tags, which that role lacks; then in Norwegian.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await preview.getByLabel('Preview as').selectOption({ label: 'Guest' });
+  await expect(preview.getByRole('note')).toContainText('Guest may not open this form: it lacks update_tags');
+  await preview.getByLabel('Language').selectOption('no');
+  await expect(preview.getByLabel('Navn')).toBeVisible();
+  await expect(preview.getByLabel('Beskrivelse')).toBeVisible();
+  await preview.getByLabel('Preview as').selectOption({ label: 'System Administrator' });
+  await preview.getByLabel('Language').selectOption('en');
+
+  // The depends rule: a description shows the required colour; a dry run without it is refused.
+  await expect(preview.getByLabel('Colour')).toHaveCount(0);
+  await preview.getByLabel('Name').fill('Renamed by the studio');
+  await preview.getByLabel('Description').fill('Described');
+  await expect(preview.getByLabel('Colour')).toBeVisible();
+  await preview.getByRole('button', { name: 'Try submit' }).click();
+  const outcome = preview.getByRole('status').filter({ hasText: 'The server' });
+  await expect(outcome).toContainText('The server refuses this submission');
+  await expect(outcome).toContainText('Colour:');
+  await preview.getByLabel('Colour').fill('#1a2b3c');
+  await preview.getByRole('button', { name: 'Try submit' }).click();
+  await expect(outcome).toContainText('The server accepts this submission');
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published version 1 of edit-tag')).toBeVisible();
+
+  // A second browser context: an admin opens the published form and submits it; the server enforces it.
+  const other = await browser.newContext();
+  const admin = await other.newPage();
+  await login(admin, fixtureAccounts.admin, { path: null });
+  const tags = await admin.request.get('/api/tags?limit=1&sort=id');
+  const tag = ((await tags.json()) as { data: { id: number }[] }).data[0];
+  const xsrf = (await other.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const refused = await admin.request.put(`/api/tags/${tag.id}`, {
+    data: { name: 'No colour', description: 'Described' },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { errors: { source: string }[] }).errors.map((e) => e.source)).toEqual(['color']);
+  await admin.goto(`/forms/edit-tag/${tag.id}`);
+  await expect(admin.getByRole('heading', { name: 'Edit tag' })).toBeVisible();
+  await admin.getByLabel('Name').fill(`Studio tag ${Date.now().toString(36)}`);
+  await admin.getByLabel('Description').fill('Described in the studio');
+  await admin.getByLabel('Colour').fill('#1a2b3c');
+  await admin.getByRole('button', { name: 'Submit' }).click();
+  await expect(admin.getByText('Tag updated successfully')).toBeVisible();
+
+  // Version 2 relabels the name; restoring version 1 serves the old label again.
+  await setEditorText(page, JSON.stringify(form('Tag name'), null, 2));
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published version 2 of edit-tag')).toBeVisible();
+  await admin.goto(`/forms/edit-tag/${tag.id}`);
+  await expect(admin.getByLabel('Tag name')).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Revert to version 1' }).click();
+  await expect(page.getByText('Restored version 1 as version 3')).toBeVisible();
+  await admin.goto(`/forms/edit-tag/${tag.id}`);
+  await expect(admin.getByLabel('Name', { exact: true })).toBeVisible();
+  await expect(admin.getByLabel('Tag name')).toHaveCount(0);
+  await other.close();
+});
+
+test('someone else publishing meanwhile opens the merge view instead of losing a change', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/studio?kind=forms&name=new-tag' });
+  await expect(page.getByRole('heading', { name: /forms\/new-tag/ })).toBeVisible();
+  const current = await page.request.get('/api/documents/forms/new-tag');
+  const { data, meta } = (await current.json()) as { data: Record<string, unknown>; meta: { version: number } };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const theirs = await page.request.put('/api/documents/forms/new-tag', {
+    data: { document: { ...data, subtitle: 'Theirs' }, version: meta.version },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(theirs.status()).toBe(200);
+  await setEditorText(page, JSON.stringify({ ...data, subtitle: 'Mine' }, null, 2));
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const merge = page.getByRole('region', { name: 'Merge' });
+  await expect(merge.getByRole('heading')).toHaveText(`Someone else published version ${meta.version + 1} meanwhile`);
+  await expect(merge).toContainText('-   "subtitle": "Theirs"');
+  await expect(merge).toContainText('+   "subtitle": "Mine"');
+  await merge.getByRole('button', { name: `Publish mine over version ${meta.version + 1}` }).click();
+  await expect(page.getByText(`Published version ${meta.version + 2} of new-tag`)).toBeVisible();
+});
+
+test('a user without manage_documents sees no studio', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('link', { name: 'Devices' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Form studio' })).toHaveCount(0);
+  await page.goto('/studio');
+  await expect(page).not.toHaveURL(/\/studio/);
+  await expect(page.getByRole('heading', { name: 'Form studio' })).toHaveCount(0);
+  expect((await page.request.get('/api/documents/forms/new-tag/versions')).status()).toBe(403);
+});
