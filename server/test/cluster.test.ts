@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows } from './harness';
 import { createDatabase, databaseUrl, dropDatabase, newRunId, usesPostgres } from './postgres';
 import { startServerProcess, type ServerProcess } from './process';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
+import { closeSockets, connectSocket } from './sockets';
 
 // Two instances of the real server (server/main.ts, separate processes) on
 // loopback over one database (PostgreSQL in the postgres project, one SQLite
@@ -21,7 +22,6 @@ let pgName: string | undefined;
 let env: Record<string, string>;
 let a: ServerProcess;
 let b: ServerProcess;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   const database: Record<string, string> = {};
@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   for (const server of [a, b]) {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGTERM');
@@ -72,16 +72,7 @@ function sameSessionOn(server: ServerProcess, client: Client): Client {
 }
 
 async function socketOn(server: ServerProcess, client: Client, channel: string): Promise<Socket> {
-  const socket = io(server.url, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: client.cookieHeader() },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(undefined));
-    socket.on('connect_error', reject);
-  });
+  const socket = await connectSocket(server.url, client);
   const subscribed = new Promise((resolve) => socket.once('subscribed', resolve));
   socket.emit('subscribe', channel);
   await subscribed;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REBOOT_MS } from '../jobs/bulk-work';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { connectSocket } from './sockets';
 
 // The device page's actions over real HTTP: reboot answers an action channel
 // whose progress completes, and the rebooted device is pushed on its company
@@ -19,10 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function socketOf(client: Client): Promise<Socket> {
-  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader() } });
-  return new Promise((resolve) => socket.on('connect', () => resolve(socket)));
-}
+const socketOf = (client: Client) => connectSocket(server.url, client);
 
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 

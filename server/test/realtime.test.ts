@@ -1,34 +1,23 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
 import { setDeviceStatus } from '../services/device-status';
+import { closeSockets, connected, connectSocket, openSocket } from './sockets';
 
 // socket.io on the same origin: private notification channel delivery,
 // subscription_error 403 on a foreign channel, bulk progress on meta.channel.
 
 let server: TestServer;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  closeSockets();
   await server.close();
 });
 
-function connect(client: Client): Promise<Socket> {
-  const socket = io(server.url, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: client.cookieHeader() },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const connect = (client: Client) => connectSocket(server.url, client);
 
 const next = <T>(socket: Socket, event: string, match: (p: T) => boolean = () => true) =>
   new Promise<T>((resolve, reject) => {
@@ -44,14 +33,7 @@ const next = <T>(socket: Socket, event: string, match: (p: T) => boolean = () =>
 
 describe('realtime', () => {
   it('refuses a socket without a session', async () => {
-    const socket = io(server.url, { transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    await expect(
-      new Promise((resolve, reject) => {
-        socket.on('connect', () => resolve(undefined));
-        socket.on('connect_error', reject);
-      }),
-    ).rejects.toThrow('Unauthenticated.');
+    await expect(connected(openSocket(server.url))).rejects.toThrow('Unauthenticated.');
   });
 
   it("answers subscription_error 403 for another user's channel", async () => {
@@ -117,18 +99,7 @@ describe('realtime', () => {
 
   it('refuses a socket opened from another origin', async () => {
     const client = await signedIn(server, 'admin@example.com');
-    const socket = io(server.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookieHeader(), origin: 'https://evil.example' },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await expect(
-      new Promise((resolve, reject) => {
-        socket.on('connect', () => resolve(undefined));
-        socket.on('connect_error', reject);
-      }),
-    ).rejects.toThrow();
+    await expect(connected(openSocket(server.url, client, { origin: 'https://evil.example' }))).rejects.toThrow();
   });
 });
 

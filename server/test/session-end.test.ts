@@ -1,33 +1,22 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signedIn, startServer, type TestServer } from './harness';
+import { closeSockets, connectSocket } from './sockets';
 
 // A session ends for good: a reused refresh token ends the whole session,
 // and an ended session keeps no socket (disconnected at the end, checked on
 // every subscribe).
 
 let server: TestServer;
-const sockets: Socket[] = [];
 beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  closeSockets();
   await server.close();
 });
 
-function connect(client: Client): Promise<Socket> {
-  const socket = io(server.url, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: client.cookieHeader() },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const connect = (client: Client) => connectSocket(server.url, client);
 
 const disconnected = (socket: Socket) =>
   new Promise<string>((resolve, reject) => {
