@@ -26,6 +26,19 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
     { label: t('Next page'), icon: '›', to: page + 1, off: !known || page >= pages },
     { label: t('Last page'), icon: '»', to: pages, off: !known || page >= pages },
   ];
+  const stepButton = (step: (typeof steps)[number]) => (
+    <button
+      key={step.label}
+      type="button"
+      className="fc-btn page-step"
+      aria-label={step.label}
+      title={step.label}
+      onClick={() => onPage(step.to)}
+      disabled={step.off}
+    >
+      <span aria-hidden="true">{step.icon}</span>
+    </button>
+  );
   return (
     <nav className="page-pagination" aria-label={t('Pagination')}>
       <span aria-live="polite" className="page-range">
@@ -46,35 +59,11 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
         ))}
       </select>
       <span className="page-steps">
-        {steps.slice(0, 2).map((step) => (
-          <button
-            key={step.label}
-            type="button"
-            className="fc-btn page-step"
-            aria-label={step.label}
-            title={step.label}
-            onClick={() => onPage(step.to)}
-            disabled={step.off}
-          >
-            <span aria-hidden="true">{step.icon}</span>
-          </button>
-        ))}
+        {steps.slice(0, 2).map(stepButton)}
         <span className="page-of">
           {t('Page {page} of {pages}', { page: fmt.format(Math.min(page, pages)), pages: fmt.format(pages) })}
         </span>
-        {steps.slice(2).map((step) => (
-          <button
-            key={step.label}
-            type="button"
-            className="fc-btn page-step"
-            aria-label={step.label}
-            title={step.label}
-            onClick={() => onPage(step.to)}
-            disabled={step.off}
-          >
-            <span aria-hidden="true">{step.icon}</span>
-          </button>
-        ))}
+        {steps.slice(2).map(stepButton)}
       </span>
     </nav>
   );
