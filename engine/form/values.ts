@@ -1,7 +1,8 @@
-import { hiddenKeys, type FormValues } from '../../engine/schema/depends';
-import { onChangeFunctions } from '../../engine/schema/functions';
-import type { FieldSchema } from '../../engine/schema/types';
-import { checkField } from '../../engine/validators/field';
+import { hiddenKeys, type FormValues } from '../schema/depends';
+import { onChangeFunctions } from '../schema/functions';
+import type { FieldSchema } from '../schema/types';
+import { coerceValue } from '../schema/validate-submission';
+import { checkField } from '../validators/field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
 // depends (hidden values cleared), and the client-side check before submit.
@@ -19,33 +20,77 @@ export interface ValuesUpdate {
 
 const same = (a: unknown, b: unknown) => a === b || (a === undefined && b === null) || (a === null && b === undefined);
 
-/** Applies a change from the form: onChange functions of the changed fields, then depends clearing. */
-export function applyChange(doc: HasFields, previous: FormValues, incoming: FormValues): ValuesUpdate {
+interface FieldIndex {
+  byKey: Map<string, FieldSchema>;
+  /** Keys some depends rule reads: only a change of one of them can hide or show a field. */
+  dependedOn: Set<string>;
+}
+
+const indexes = new WeakMap<FieldSchema[], FieldIndex>();
+
+function indexOf(fields: FieldSchema[]): FieldIndex {
+  let index = indexes.get(fields);
+  if (!index) {
+    index = {
+      byKey: new Map(fields.map((f) => [f.key, f])),
+      dependedOn: new Set(fields.flatMap((f) => (f.depends ?? []).map((rule) => rule.key))),
+    };
+    indexes.set(fields, index);
+  }
+  return index;
+}
+
+/**
+ * Applies a change from the form: onChange functions of the changed fields, then
+ * depends (hidden values cleared). Given the hidden keys before the change, a
+ * change no depends rule reads and no onChange function follows costs only its
+ * own keys, so a keystroke does not grow with the form.
+ */
+export function applyChange(
+  doc: HasFields,
+  previous: FormValues,
+  incoming: FormValues,
+  hiddenBefore?: readonly string[],
+): ValuesUpdate {
+  const index = indexOf(doc.fields);
   let values: FormValues = { ...previous, ...incoming };
-  const changed = Object.keys(values).filter((k) => !same(previous[k], values[k]));
+  let changed = Object.keys(incoming).filter((k) => !same(previous[k], values[k]));
+  let wide = false;
   for (const key of changed) {
-    const ref = doc.fields.find((f) => f.key === key)?.onChange;
+    const ref = index.byKey.get(key)?.onChange;
     if (!ref) continue;
     const fn = onChangeFunctions[ref.function];
     if (!fn) throw new Error(`Unknown onChange function ${ref.function}`);
     values = fn(values, ref.params ?? {});
+    wide = true;
   }
-  const hidden = hiddenKeys(doc, values);
-  for (const field of doc.fields) {
-    if (!hidden.has(field.key)) continue;
-    delete values[field.key];
-    if (field.addon) delete values[field.addon.key];
+  let hidden = hiddenBefore;
+  if (!hidden || wide || changed.some((k) => index.dependedOn.has(k) || hiddenBefore?.includes(k))) {
+    const keys = hiddenKeys(doc, values);
+    for (const key of keys) {
+      delete values[key];
+      const addon = index.byKey.get(key)?.addon;
+      if (addon) delete values[addon.key];
+    }
+    hidden = [...keys];
+    wide = true;
   }
-  for (const key of Object.keys(previous)) if (!(key in values) && !changed.includes(key)) changed.push(key);
+  if (wide) {
+    const keys = new Set([...Object.keys(previous), ...Object.keys(values)]);
+    changed = [...keys].filter((k) => !same(previous[k], values[k]));
+  }
   return { values, hidden: [...hidden], changed };
 }
 
-/** The first message per visible field, the same check the server runs. */
+/**
+ * The first message per visible field: the server's check on the value as the
+ * server receives it (trimmed and typed), so both agree on `"  ab  "`.
+ */
 export function checkValues(doc: HasFields, values: FormValues, hidden: readonly string[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of doc.fields) {
     if (hidden.includes(field.key)) continue;
-    const message = checkField(field, values[field.key]);
+    const message = checkField(field, coerceValue(field, values[field.key]));
     if (message) errors[field.key] = message;
   }
   return errors;

@@ -135,7 +135,9 @@ describe('FormRunner', () => {
     expect(screen.queryByLabelText(/Credit price/)).toBeNull();
     fireEvent.click(screen.getByRole('combobox', { name: /Resource type/ }));
     fireEvent.click(await screen.findByRole('option', { name: /Paid Credit/ }));
-    expect(await screen.findByLabelText(/Credit price/)).toBeTruthy();
+    const price = await screen.findByLabelText(/Credit price/);
+    // Required only under depends: marked required while visible.
+    expect(price.getAttribute('aria-required')).toBe('true');
     fireEvent.change(screen.getByLabelText(/Credit price/), { target: { value: '1.5' } });
     fireEvent.click(screen.getByRole('combobox', { name: /Resource type/ }));
     fireEvent.click(await screen.findByRole('option', { name: /Free Credit/ }));

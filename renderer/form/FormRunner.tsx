@@ -1,28 +1,21 @@
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { proxy, ref } from 'valtio/vanilla';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { compileForm, type CompiledForm } from '../../engine/schema/compile';
-import { hiddenKeys, type FormValues } from '../../engine/schema/depends';
+import type { FormValues } from '../../engine/schema/depends';
 import type { FormDocument } from '../../engine/schema/types';
 import { session } from '../../engine/session/user';
 import type { OpenFormOptions } from '../../engine/stores/modals';
 import { showToast } from '../../engine/stores/toasts';
-import { bulkPayload } from '../../engine/submit/bulk';
 import { createSubmitEnvironment } from '../../engine/submit/environment';
 import { createSubmission } from '../../engine/submit/machine';
-import { fillEndpoint, hasFile, shapePayload } from '../../engine/submit/payload';
-import { loadedValues, unchangedMessage } from '../../engine/submit/require-change';
-import { resultMessage } from '../../engine/errors/result-message';
-import { http } from '../../engine/http/client';
-import { isCancel, isHttpError } from '../../engine/http/errors';
 import type { FormRunContext } from './context';
 import { formPermissions } from './permissions';
 import { revealOnce } from './reveal';
 import { fields, templates, widgets } from './theme';
 import { engineValidator } from './validator';
-import { applyChange, checkValues } from './values';
+import { useFormController, useFormState } from './useFormController';
 import './form.css';
 
 export interface FormRunnerProps {
@@ -69,26 +62,11 @@ export function renderSchema(schema: CompiledForm['schema'], uiSchema?: Compiled
 }
 
 /**
- * Values as the live (valtio) state holds them: objects, arrays and files stay
- * raw (ref), so a 100,000-item list or a 2,000-row table is not proxied on every
- * change and a Blob keeps its real `this`; widgets still see each key change.
+ * What @rjsf itself sees of every document: an empty root. FormFields renders the
+ * fields from the form context, each subscribed to the engine's form controller.
  */
-function liveValues(values: FormValues): FormValues {
-  const out: FormValues = {};
-  for (const [key, value] of Object.entries(values)) {
-    out[key] = value !== null && typeof value === 'object' ? ref(value as object) : value;
-  }
-  return out;
-}
-
-/** What @rjsf itself sees of every document: FormFields renders the fields from the form context. */
 const ROOT_SCHEMA: RJSFSchema = { type: 'object' };
-
-function errorSchema(errors: Record<string, string[]>): ErrorSchema {
-  const out: Record<string, { __errors: string[] }> = {};
-  for (const [key, list] of Object.entries(errors)) if (list.length) out[key] = { __errors: list };
-  return out as ErrorSchema;
-}
+const EMPTY_FORM_DATA = {};
 
 /** Renders a compiled form document with the theme and runs its submit life cycle. */
 export function FormRunner({
@@ -104,23 +82,10 @@ export function FormRunner({
   const user = useSnapshot(session).user;
   const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
   const compiled = useMemo(() => compileForm(doc, { permissions }), [doc, permissions]);
-  const scope = useMemo(() => ({ fields: compiled.fields }), [compiled]);
   const schema = useMemo(() => renderSchema(compiled.schema, compiled.uiSchema), [compiled]);
-
-  const [values, setValues] = useState<FormValues>(() => {
-    const start = initialValues(compiled, options);
-    return applyChange(scope, {}, start).values;
-  });
-  // The values the form opened with (defaults, options.data, a loaded item): requireChange compares with them.
-  const openedWith = useRef(values);
-  const [loading, setLoading] = useState(() => !!doc.load && options?.id !== undefined);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const live = useMemo(() => proxy({ values: liveValues(values), hidden: [...hiddenKeys(scope, values)] }), [scope]); // eslint-disable-line react-hooks/exhaustive-deps
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-
   const callbacks = useRef({ onClose, navigateBack, onValuesChange });
   callbacks.current = { onClose, navigateBack, onValuesChange };
+  const clearClientErrors = useRef<(keys: string[]) => void>(undefined);
 
   const submission = useMemo(() => {
     const env = createSubmitEnvironment({
@@ -145,12 +110,7 @@ export function FormRunner({
         onFormRoute,
         selection: options?.selection,
         fieldKeys: compiled.fields.map((f) => f.key),
-        onClearErrors: (keys) =>
-          setClientErrors((errors) =>
-            keys.some((k) => k in errors)
-              ? Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)))
-              : errors,
-          ),
+        onClearErrors: (keys) => clearClientErrors.current?.(keys),
         onSuccess: (result) => {
           if (doc.reveal) revealOnce(doc.reveal, result);
           options?.onSuccess?.(result);
@@ -162,134 +122,55 @@ export function FormRunner({
   }, [name, doc, options, onFormRoute, compiled]);
   const submitState = useSnapshot(submission.state);
 
-  const context = useMemo<FormRunContext>(
-    () => ({
-      schema: schema as FormRunContext['schema'],
-      state: live,
-      functionContext: () => ({ values: valuesRef.current, permissions, role: session.user?.role?.name }),
-      fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
-      setValue: (key, value) => update({ ...valuesRef.current, [key]: value }),
-      notify: (message, type = 'error') => showToast({ message, type }),
-    }),
-    [live, permissions, compiled, schema], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const controller = useFormController({
+    doc,
+    fields: compiled.fields,
+    values: initialValues(compiled, options),
+    submission,
+    id: options?.id,
+    method: options?.method,
+    baseURL: options?.baseURL,
+    selection: options?.selection,
+  });
+  const { loading } = useFormState(controller);
+  clearClientErrors.current = controller.clearClientErrors;
 
-  function update(incoming: FormValues) {
-    const next = applyChange(scope, valuesRef.current, incoming);
-    if (next.changed.length === 0) return;
-    valuesRef.current = next.values;
-    setValues(next.values);
-    callbacks.current.onValuesChange?.(next.values);
-    // Only the changed keys: re-proxying every value on each keystroke costs O(fields).
-    const changedLive = liveValues(Object.fromEntries(next.changed.map((k) => [k, next.values[k]])));
-    for (const k of next.changed) {
-      if (k in next.values) live.values[k] = changedLive[k];
-      else delete live.values[k];
-    }
-    if (live.hidden.join() !== next.hidden.join()) live.hidden = next.hidden;
-    setClientErrors((errors) => {
-      if (!next.changed.some((k) => k in errors)) return errors;
-      const rest = { ...errors };
-      for (const k of next.changed) delete rest[k];
-      return rest;
-    });
-    for (const k of next.changed) {
-      submission.clearFieldError(k);
-      if (k === 'password') submission.clearFieldError('password_confirmation');
-    }
-  }
+  useEffect(() => controller.subscribeValues((values) => callbacks.current.onValuesChange?.(values)), [controller]);
 
   // An edit form with `load` starts from the item's current values.
   useEffect(() => {
-    if (!doc.load || options?.id === undefined) return;
-    const controller = new AbortController();
-    const url = fillEndpoint(doc.load, {}, options.id);
-    http.get<{ data?: unknown }>(url, { signal: controller.signal }).then(
-      (response) => {
-        const loaded = loadedValues(
-          response.data?.data,
-          compiled.fields.map((f) => f.key),
-        );
-        openedWith.current = { ...openedWith.current, ...loaded };
-        update({ ...valuesRef.current, ...loaded });
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (isCancel(error) || controller.signal.aborted) return;
-        setLoading(false);
-        const { statusText, status } = isHttpError(error) ? error : {};
-        showToast({
-          message: resultMessage({
-            ok: false,
-            method: 'get',
-            url,
-            item: doc.item,
-            verb: 'get',
-            statusText,
-            code: status,
-          }),
-          type: 'error',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [doc, options?.id, compiled]); // eslint-disable-line react-hooks/exhaustive-deps
+    const abort = new AbortController();
+    void controller.load(abort.signal);
+    return () => abort.abort();
+  }, [controller]);
 
-  const formRef = useRef<HTMLDivElement>(null);
-  const focusField = (key: string) => {
-    const el = document.getElementById(`root_${key}`);
-    el?.focus();
+  const context = useMemo<FormRunContext>(
+    () => ({
+      schema: schema as FormRunContext['schema'],
+      store: controller,
+      functionContext: () => ({ values: controller.values(), permissions, role: session.user?.role?.name }),
+      fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
+      setValue: controller.setValue,
+      notify: (message, type = 'error') => showToast({ message, type }),
+    }),
+    [controller, permissions, compiled, schema],
+  );
+
+  const submit = async () => {
+    const invalid = await controller.submit();
+    if (invalid) document.getElementById(`root_${invalid}`)?.focus();
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (submitState.status === 'waiting' || loading) return;
-    const current = valuesRef.current;
-    const errors = checkValues(scope, current, live.hidden);
-    setClientErrors(errors);
-    const firstInvalid = compiled.fields.find((f) => errors[f.key]);
-    if (firstInvalid) {
-      focusField(firstInvalid.key);
-      return;
-    }
-    const unchanged = unchangedMessage(doc, openedWith.current, current);
-    if (unchanged) {
-      showToast({ message: unchanged, type: 'error' });
-      return;
-    }
-    const payload = shapePayload(scope, current);
-    const data = doc.bulk
-      ? bulkPayload(options?.selection ?? [], payload, doc.bulk, !!doc.combineBulkSources)
-      : payload;
-    await submission.submit({
-      method: options?.method ?? doc.method ?? 'post',
-      url: fillEndpoint(doc.endpoint, { ...current, ...payload }, options?.id),
-      baseURL: options?.baseURL ?? doc.baseURL,
-      data,
-      multipart: doc.encoding === 'multipart' || hasFile(data),
-    });
-  };
-
-  // Server field errors move focus to the first of them.
-  useEffect(() => {
-    const first = compiled.fields.find((f) => submitState.fieldErrors[f.key]?.length);
-    if (first) focusField(first.key);
-  }, [submitState.fieldErrors, compiled]);
-
-  const merged: Record<string, string[]> = {};
-  for (const [k, list] of Object.entries(submitState.fieldErrors)) merged[k] = [...list];
-  for (const [k, message] of Object.entries(clientErrors)) merged[k] = [message, ...(merged[k] ?? [])];
-  const extraErrors = useMemo(() => errorSchema(merged), [JSON.stringify(merged)]); // eslint-disable-line react-hooks/exhaustive-deps
   const waiting = submitState.status === 'waiting';
   const busy = waiting || loading;
 
   return (
-    <div className="fc-form" ref={formRef} data-form={name} aria-busy={busy || undefined}>
+    <div className="fc-form" data-form={name} aria-busy={busy || undefined}>
       {doc.description && <p className="fc-form__description">{doc.description}</p>}
       <Form
         schema={ROOT_SCHEMA}
         uiSchema={compiled.uiSchema as UiSchema}
-        formData={values}
+        formData={EMPTY_FORM_DATA}
         formContext={context}
         validator={engineValidator}
         widgets={widgets}
@@ -298,8 +179,6 @@ export function FormRunner({
         noValidate
         noHtml5Validate
         showErrorList={false}
-        extraErrors={extraErrors}
-        onChange={(e) => update(e.formData as FormValues)}
         onSubmit={() => void submit()}
       >
         {submitState.generalErrors.length > 0 && (

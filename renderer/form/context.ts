@@ -1,17 +1,17 @@
-import type { FormValues } from '../../engine/schema/depends';
+import type { FieldStore } from '../../engine/form/store';
 import type { FunctionContext } from '../../engine/schema/functions';
 import type { FieldSchema } from '../../engine/schema/types';
 
 /**
  * The formContext every widget and template of the theme receives. It is one
  * stable object per form, so typing in one field does not re-render the others;
- * widgets that follow other fields' values read `state` with useSnapshot.
+ * widgets that follow other fields' values subscribe to them in `store`.
  */
 export interface FormRunContext {
   /** The JSON Schema of the fields (the root handed to @rjsf stays empty; FormFields renders these). */
   schema: { properties?: Record<string, unknown>; required?: string[] };
-  /** Live values and the keys hidden by depends (a valtio proxy). */
-  state: { values: FormValues; hidden: string[] };
+  /** The form's values, hidden keys and errors, with per-field subscriptions. */
+  store: FieldStore;
   /** Permissions and role for registered functions (lookup transforms, option functions). */
   functionContext: () => FunctionContext;
   fieldByKey: (key: string) => FieldSchema | undefined;

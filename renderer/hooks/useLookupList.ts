@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio/react';
+import { useDependencyKey } from '../form/useFormController';
 import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
@@ -19,10 +19,7 @@ interface ListState {
  * and function lists are filtered locally. Reloads when a followed form value changes.
  */
 export function useLookupList(source: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
-  const snap = useSnapshot(ctx.state);
-  const depKey = lookupDependencies(source)
-    .map((k) => JSON.stringify(snap.values[k] ?? null))
-    .join('|');
+  const depKey = useDependencyKey(ctx.store, lookupDependencies(source));
   const [search, setSearch] = useState('');
   const [state, setState] = useState<ListState>({ options: [], total: 0, loading: false });
   const controller = useRef<AbortController | null>(null);

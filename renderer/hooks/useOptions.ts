@@ -1,14 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio/react';
 import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
+import { useDependencyKey } from '../form/useFormController';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
 
 /** Every option of a source (a lookup's first page of 100), reloaded when a followed value changes. */
 export function useOptions(source: OptionsSource | undefined, ctx: FormRunContext) {
-  const snap = useSnapshot(ctx.state);
-  const deps = lookupDependencies(source).map((k) => JSON.stringify(snap.values[k] ?? null));
-  const depKey = deps.join('|');
+  const depKey = useDependencyKey(ctx.store, lookupDependencies(source));
   const fixed = useMemo(() => staticOptions(source, ctx.functionContext()), [source, ctx]);
   const [loaded, setLoaded] = useState<{ key: string; options: LookupOption[]; error?: string }>();
 

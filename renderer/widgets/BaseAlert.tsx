@@ -1,18 +1,17 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useSnapshot } from 'valtio/react';
 import { computeFunctions } from '../../engine/schema/functions';
-import type { FormValues } from '../../engine/schema/depends';
 import { fieldOptions, runContext } from './aria';
+import { useFormValues } from '../form/useFormController';
 
 /** A display-only alert: fixed text, or a registered function of the form values (the company data preview). */
 export function BaseAlert(props: WidgetProps) {
   const o = fieldOptions(props);
-  const snap = useSnapshot(runContext(props).state);
+  const values = useFormValues(runContext(props).store);
   let text = o.text ?? o.subtext ?? '';
   if (o.compute) {
     const fn = computeFunctions[o.compute.function];
     if (!fn) throw new Error(`Unknown compute function ${o.compute.function}`);
-    text = fn(snap.values as FormValues, o.compute.params ?? {});
+    text = fn(values, o.compute.params ?? {});
   }
   if (!text) return null;
   return (

@@ -1,14 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useSnapshot } from 'valtio/react';
 import type { FieldAddon } from '../../engine/schema/types';
 import { useOptions } from '../hooks/useOptions';
 import type { FormRunContext } from '../form/context';
 import { ariaFor, fieldOptions, runContext } from './aria';
+import { useField } from '../form/useFormController';
 
 function Addon({ addon, ctx, label }: { addon: FieldAddon; ctx: FormRunContext; label: string }) {
-  const snap = useSnapshot(ctx.state);
   const { options } = useOptions(addon.options, ctx);
-  const value = snap.values[addon.key] ?? addon.default ?? '';
+  const value = useField(ctx.store, addon.key).value ?? addon.default ?? '';
   return (
     <select
       className="fc-input fc-input--addon"

@@ -1,22 +1,93 @@
-import { toFieldPathId, type ErrorSchema, type FieldPathId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
-import { useMemo } from 'react';
-import { useSnapshot } from 'valtio/react';
+import {
+  toFieldPathId,
+  type ErrorSchema,
+  type FieldPathId,
+  type FieldProps,
+  type RJSFSchema,
+  type Registry,
+  type UiSchema,
+} from '@rjsf/utils';
+import { memo, useCallback, useMemo } from 'react';
+import type { FieldStore } from '../../../engine/form/store';
 import type { FormRunContext } from '../context';
+import { useField, useFormState } from '../useFormController';
 
 const noop = () => undefined;
+
+/** `value` with `next` set at `path` (an array item edited inside a field's value). */
+function setAt(value: unknown, path: readonly (string | number)[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = setAt(copy[head], rest, next);
+  return copy;
+}
+
+interface SlotProps {
+  name: string;
+  store: FieldStore;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  required: boolean;
+  fieldPathId: FieldPathId;
+  registry: Registry;
+  disabled?: boolean;
+  readonly?: boolean;
+}
+
+/**
+ * One field, subscribed to its own value and errors in the form's store: a
+ * keystroke re-renders this slot only. Changes go to the store, not to @rjsf's
+ * form state (which stays empty).
+ */
+const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, ...rest }: SlotProps) {
+  const { value, errors } = useField(store, name);
+  const { SchemaField } = registry.fields;
+  const depth = fieldPathId.path.length;
+  const onChange = useCallback(
+    (next: unknown, path: readonly (string | number)[] = fieldPathId.path) =>
+      store.setValue(name, setAt(store.field(name).value, path.slice(depth), next)),
+    [store, name, fieldPathId, depth],
+  );
+  const errorSchema = useMemo(
+    () => (errors.length ? ({ __errors: [...errors] } as ErrorSchema) : undefined),
+    [errors],
+  );
+  return (
+    <div className="fc-form__property">
+      <SchemaField
+        {...rest}
+        name={name}
+        errorSchema={errorSchema}
+        fieldPathId={fieldPathId}
+        formData={value}
+        onChange={onChange}
+        onBlur={noop}
+        onFocus={noop}
+        onKeyRename={noop}
+        onKeyRenameBlur={noop}
+        onRemoveProperty={noop}
+        registry={registry}
+      />
+    </div>
+  );
+});
 
 /**
  * The root object field of a compiled form document. Compiled documents are flat
  * (one property per field, no $ref, no JSON Schema conditionals: depends decides
  * visibility), so @rjsf gets an empty root schema and this field renders the
- * document's properties (from the form context) in ui:order: @rjsf then does not
- * re-resolve and re-default the whole document on every keystroke.
+ * document's properties (from the form context) in ui:order, each in a slot
+ * subscribed to its own value; this list re-renders only when depends hides or
+ * shows a field.
  */
 export function FormFields(props: FieldProps) {
-  const { schema, uiSchema = {}, formData, errorSchema, fieldPathId, registry, onChange, onBlur, onFocus } = props;
+  const { schema, uiSchema = {}, fieldPathId, registry } = props;
   const ctx = registry.formContext as FormRunContext;
-  const { hidden } = useSnapshot(ctx.state);
-  const { SchemaField } = registry.fields;
+  const { hidden } = useFormState(ctx.store);
   const root = ctx?.schema ?? schema;
   const properties = (root.properties ?? {}) as Record<string, RJSFSchema>;
   const order = (uiSchema['ui:order'] as string[] | undefined) ?? Object.keys(properties);
@@ -26,8 +97,6 @@ export function FormFields(props: FieldProps) {
     for (const key of order) out[key] = toFieldPathId(key, registry.globalFormOptions, fieldPathId.path);
     return out;
   }, [order, registry.globalFormOptions, fieldPathId]);
-  const values = (formData ?? {}) as Record<string, unknown>;
-  const errors = (errorSchema ?? {}) as Record<string, ErrorSchema>;
   const hiddenSet = new Set(hidden);
 
   return (
@@ -35,27 +104,18 @@ export function FormFields(props: FieldProps) {
       {order
         .filter((key) => key in properties && !hiddenSet.has(key))
         .map((key) => (
-          <div key={key} className="fc-form__property">
-            <SchemaField
-              name={key}
-              required={required.has(key)}
-              schema={properties[key]}
-              uiSchema={uiSchema[key]}
-              errorSchema={errors[key]}
-              fieldPathId={ids[key]}
-              formData={values[key]}
-              onChange={onChange}
-              onBlur={onBlur}
-              onFocus={onFocus}
-              onKeyRename={noop}
-              onKeyRenameBlur={noop}
-              onRemoveProperty={noop}
-              registry={registry}
-              disabled={props.disabled}
-              readonly={props.readonly}
-              hideError={props.hideError}
-            />
-          </div>
+          <FieldSlot
+            key={key}
+            name={key}
+            store={ctx.store}
+            required={required.has(key) || !!ctx.fieldByKey(key)?.required}
+            schema={properties[key]}
+            uiSchema={uiSchema[key] as UiSchema | undefined}
+            fieldPathId={ids[key]}
+            registry={registry}
+            disabled={props.disabled}
+            readonly={props.readonly}
+          />
         ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Registry, WidgetProps } from '@rjsf/utils';
 import { useMemo, useState, type FormEvent } from 'react';
-import { proxy } from 'valtio/vanilla';
+import { createFieldStore } from '../../../engine/form/store';
 import { session } from '../../../engine/session/user';
 import type { OptionsSource } from '../../../engine/schema/types';
 import { closeModal, resolveModal } from '../../../engine/stores/modals';
@@ -14,19 +14,17 @@ import type { ModalComponentProps } from '../types';
 export function ItemSelectModal({ modalId, entry, label, options, multiple, required }: ModalComponentProps) {
   const [value, setValue] = useState<unknown>(undefined);
   const ctx = useMemo<FormRunContext>(() => {
-    const state = proxy({ values: {} as Record<string, unknown>, hidden: [] as string[] });
+    const store = createFieldStore([], {});
     return {
       schema: {},
-      state,
+      store,
       functionContext: () => ({
-        values: state.values,
+        values: store.values(),
         permissions: formPermissions(session.user),
         role: session.user?.role?.name,
       }),
       fieldByKey: () => undefined,
-      setValue: (k, v) => {
-        state.values[k] = v;
-      },
+      setValue: store.setValue,
       notify: (message, type = 'error') => showToast({ message, type }),
     };
   }, []);

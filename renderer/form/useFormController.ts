@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createFormController, type FormController, type FormControllerInit } from '../../engine/form/controller';
+import type { FieldStore } from '../../engine/form/store';
+
+// The React side of the engine's form controller, a thin adapter: the view
+// subscribes per field (useField) or to the form state (useFormState); the
+// controller decides what changed.
+
+/**
+ * One controller per form document, field set, submission and item; when one of
+ * them is replaced (the studio's preview edits the document) the new controller
+ * keeps the values typed so far.
+ */
+export function useFormController(init: FormControllerInit): FormController {
+  const current = useRef<{ key: unknown[]; controller: FormController }>(null);
+  const key = [init.doc, init.fields, init.submission, init.id];
+  const previous = current.current;
+  if (!previous || key.some((part, i) => part !== previous.key[i])) {
+    const values = previous ? previous.controller.values() : init.values;
+    current.current = { key, controller: createFormController({ ...init, values }) };
+  }
+  const controller = current.current!.controller;
+  useEffect(() => controller.connect(), [controller]);
+  return controller;
+}
+
+export const useField = (store: FieldStore, key: string) =>
+  useSyncExternalStore(
+    useCallback((listener) => store.subscribeField(key, listener), [store, key]),
+    () => store.field(key),
+  );
+
+export const useFormState = (store: FieldStore) => useSyncExternalStore(store.subscribeForm, store.form);
+
+/** The values of the keys a lookup follows, as one string that changes only when one of them does. */
+export function useDependencyKey(store: FieldStore, keys: readonly string[]): string {
+  const joined = keys.join('\n');
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const stops = joined ? joined.split('\n').map((key) => store.subscribeField(key, listener)) : [];
+      return () => stops.forEach((stop) => stop());
+    },
+    [store, joined],
+  );
+  return useSyncExternalStore(subscribe, () => keys.map((k) => JSON.stringify(store.field(k).value ?? null)).join('|'));
+}
+
+/** All values (a computed alert), re-rendering on every change. */
+export const useFormValues = (store: FieldStore) =>
+  useSyncExternalStore(
+    useCallback((listener) => store.subscribeValues(listener), [store]),
+    store.values,
+  );
