@@ -14,7 +14,7 @@ const MAX_IMPERSONATION_MS = 60 * 60 * 1000;
 export default async function user(app: FastifyInstance) {
   const { ctx } = app;
 
-  // The console reads `data` (shell spec §3); the vendor's fields stand beside it for API clients.
+  // The console reads `data` (contract 2; the session user of shell spec §3); the vendor's fields stand beside it for API clients.
   app.get('/user', async (request) => {
     const actor = actorOf(request);
     return { ...vendorUser(actor), success: true, data: sessionUser(actor) };
