@@ -79,7 +79,15 @@ export function createFormController(init: FormControllerInit): FormController {
       } catch (error) {
         if (isCancel(error) || signal?.aborted) return;
         const { statusText, status } = isHttpError(error) ? error : {};
-        const message = resultMessage({ ok: false, method: 'get', url, item: doc.item, verb: 'get', statusText, code: status });
+        const message = resultMessage({
+          ok: false,
+          method: 'get',
+          url,
+          item: doc.item,
+          verb: 'get',
+          statusText,
+          code: status,
+        });
         showToast({ message, type: 'error' });
       } finally {
         if (!signal?.aborted) store.setLoading(false);
@@ -98,9 +106,7 @@ export function createFormController(init: FormControllerInit): FormController {
         return undefined;
       }
       const payload = shapePayload({ fields }, values);
-      const data = doc.bulk
-        ? bulkPayload(init.selection ?? [], payload, doc.bulk, !!doc.combineBulkSources)
-        : payload;
+      const data = doc.bulk ? bulkPayload(init.selection ?? [], payload, doc.bulk, !!doc.combineBulkSources) : payload;
       await submission.submit({
         method: init.method ?? doc.method ?? 'post',
         url: fillEndpoint(doc.endpoint, { ...values, ...payload }, init.id),

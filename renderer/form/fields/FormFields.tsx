@@ -52,10 +52,7 @@ const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, 
       store.setValue(name, setAt(store.field(name).value, path.slice(depth), next)),
     [store, name, fieldPathId, depth],
   );
-  const errorSchema = useMemo(
-    () => (errors.length ? ({ __errors: [...errors] } as ErrorSchema) : undefined),
-    [errors],
-  );
+  const errorSchema = useMemo(() => (errors.length ? ({ __errors: [...errors] } as ErrorSchema) : undefined), [errors]);
   return (
     <div className="fc-form__property">
       <SchemaField
