@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateFormDocument } from './translate-form';
+import { documentTranslator, translateFormDocument } from './translate-form';
 import type { FormDocument } from './types';
 
 describe('translateFormDocument', () => {
@@ -20,5 +20,19 @@ describe('translateFormDocument', () => {
     expect(out.fields[0]).toEqual({ key: 'name', label: 'Navn', placeholder: 'Navn', validate: ['ipv4'] });
     expect(out.fields[1].options).toEqual([{ value: 'a', label: 'Navn' }]);
     expect(doc.title).toBe('New tag');
+  });
+});
+
+describe('documentTranslator', () => {
+  const catalogue = (text: string) => ({ Name: 'Navn', Description: 'Beskrivelse' })[text] ?? text;
+  it("prefers the document's own translation, then the catalogue, then the English text", () => {
+    const t = documentTranslator({ translations: { no: { Name: 'Tagnavn' } } }, 'no', catalogue);
+    expect(t('Name')).toBe('Tagnavn');
+    expect(t('Description')).toBe('Beskrivelse');
+    expect(t('Colour')).toBe('Colour');
+  });
+  it('another language ignores the translations of the first', () => {
+    const t = documentTranslator({ translations: { no: { Name: 'Tagnavn' } } }, 'ja', catalogue);
+    expect(t('Name')).toBe('Navn');
   });
 });

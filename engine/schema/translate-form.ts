@@ -20,6 +20,20 @@ function translateField(field: FieldSchema, t: Translate): FieldSchema {
   return out;
 }
 
+/**
+ * The translator for one document in one language: the document's own
+ * `translations` first (a product owner translates a new text with it), then
+ * the console's catalogue.
+ */
+export function documentTranslator(
+  doc: Pick<FormDocument, 'translations'>,
+  language: string,
+  catalogue: Translate,
+): Translate {
+  const own = doc.translations?.[language];
+  return own ? (text) => own[text] || catalogue(text) : catalogue;
+}
+
 export function translateFormDocument(doc: FormDocument, t: Translate): FormDocument {
   const out: FormDocument = { ...doc, fields: doc.fields.map((f) => translateField(f, t)) };
   for (const key of DOCUMENT_TEXTS) if (typeof doc[key] === 'string') out[key] = t(doc[key]);

@@ -55,6 +55,12 @@ export interface FormDocument {
   /** Fields whose value must differ from the one the form opened with; otherwise the toast 'Please input different value to save changes.' and no request. */
   requireChange?: string[];
   fields: FieldSchema[];
+  /** Translations of this document's texts, by language (no, ja, uk) and English text; they win over the console's catalogue, so a product owner translates a new text with the document. */
+  translations?: {
+    [key: string]: {
+      [key: string]: string;
+    };
+  };
 }
 
 export type PermissionList = string | string[];
@@ -244,6 +250,12 @@ export interface PromptDocument {
   confirmText?: string;
   cancelText?: string;
   fields: FieldSchema[];
+  /** Translations of this document's texts, by language (no, ja, uk) and English text; they win over the console's catalogue, so a product owner translates a new text with the document. */
+  translations?: {
+    [key: string]: {
+      [key: string]: string;
+    };
+  };
 }
 
 /** A lookup list: options loaded with GET from the API. The file name is the lookup name. */
