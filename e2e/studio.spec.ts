@@ -74,6 +74,16 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   await preview.getByLabel('Language').selectOption('no');
   await expect(preview.getByLabel('Navn')).toBeVisible();
   await expect(preview.getByLabel('Beskrivelse')).toBeVisible();
+  // The document's own Norwegian text, edited beside it, wins over the catalogue's.
+  await page.getByRole('tab', { name: 'Translations' }).click();
+  const translations = page.getByRole('region', { name: 'Translations' });
+  await expect(translations.getByLabel('Name in Norsk')).toHaveAttribute('placeholder', 'Navn');
+  await translations.getByLabel('Name in Norsk').fill('Tagnavn');
+  await expect(page.getByRole('textbox', { name: 'Document JSON' })).toContainText('"Name": "Tagnavn"');
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await preview.getByLabel('Language').selectOption('no');
+  await expect(preview.getByLabel('Tagnavn')).toBeVisible();
   await preview.getByLabel('Preview as').selectOption({ label: 'System Administrator' });
   await preview.getByLabel('Language').selectOption('en');
 

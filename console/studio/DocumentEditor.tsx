@@ -11,14 +11,29 @@ import { History } from './History';
 import { MergeView } from './MergeView';
 import { metaSchemas, newFormText } from './meta';
 import { Preview } from './Preview';
+import { TranslationsPanel } from './Translations';
 
 // One document in the studio: the editor, and beside it the live preview (forms),
-// the diff against the published version, the history; publish with the version
+// the translations of its texts (forms and prompts), the diff against the
+// published version, the history; publish with the version
 // the draft started from, and the merge view when someone else published meanwhile.
 
 const pretty = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
 
-type Panel = 'preview' | 'diff' | 'history';
+type Panel = 'preview' | 'translations' | 'diff' | 'history';
+
+const PANELS: Record<DocumentKind, readonly Panel[]> = {
+  forms: ['preview', 'translations', 'diff', 'history'],
+  prompts: ['translations', 'diff', 'history'],
+  lookups: ['diff', 'history'],
+  pages: ['diff', 'history'],
+};
+const PANEL_NAMES: Record<Panel, string> = {
+  preview: 'Preview',
+  translations: 'Translations',
+  diff: 'Changes',
+  history: 'History',
+};
 
 interface Conflict {
   theirs: string;
@@ -157,13 +172,11 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
         />
         <div className="studio-side">
           <div role="tablist" aria-label="Beside the editor">
-            {(kind === 'forms' ? (['preview', 'diff', 'history'] as const) : (['diff', 'history'] as const)).map(
-              (p) => (
-                <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
-                  {{ preview: 'Preview', diff: 'Changes', history: 'History' }[p]}
-                </button>
-              ),
-            )}
+            {PANELS[kind].map((p) => (
+              <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
+                {PANEL_NAMES[p]}
+              </button>
+            ))}
           </div>
           {panel === 'preview' &&
             kind === 'forms' &&
@@ -171,6 +184,18 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
               <Preview name={name} doc={draft as unknown as FormDocument} />
             ) : (
               <p>The preview shows once the document has no problems.</p>
+            ))}
+          {panel === 'translations' &&
+            (draft && Array.isArray(draft.fields) ? (
+              <TranslationsPanel
+                doc={draft as unknown as FormDocument}
+                onChange={(translations) => {
+                  const { translations: _previous, ...rest } = draft;
+                  setText(pretty(Object.keys(translations).length ? { ...rest, translations } : rest));
+                }}
+              />
+            ) : (
+              <p>The translations show once the document is valid JSON with fields.</p>
             ))}
           {panel === 'diff' && (
             <DiffView before={published.text} after={text} label="Published version against the draft" />

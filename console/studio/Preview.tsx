@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { mapServerErrors } from '../../engine/errors/map-server-errors';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../engine/i18n/i18n';
 import { holdsPermission } from '../../engine/schema/permission';
-import { translateFormDocument } from '../../engine/schema/translate-form';
+import { documentTranslator, translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
 import { FormRunner } from '../../renderer/form/FormRunner';
 import { loadCatalogue } from '../i18n';
 import { dryRun, listRoles, rolePermissions, type RoleRow } from './api';
+import { useLoaded } from './useLoaded';
 
 // The live preview of a draft form: the same renderer operators get, as a chosen
 // role's permission set (fields the role lacks disappear) and in a chosen language,
@@ -18,20 +19,6 @@ interface Outcome {
   ok: boolean;
   fields: [label: string, messages: string[]][];
   general: string[];
-}
-
-/** What load(key) resolves to, for the current key only (undefined while it loads). */
-function useLoaded<K, T>(key: K | undefined, load: (key: K) => Promise<T>): T | undefined {
-  const [loaded, setLoaded] = useState<{ key: K; value: T }>();
-  useEffect(() => {
-    if (key === undefined) return;
-    let live = true;
-    void load(key).then((value) => live && setLoaded({ key, value }));
-    return () => {
-      live = false;
-    };
-  }, [key, load]);
-  return loaded && loaded.key === key ? loaded.value : undefined;
 }
 
 export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
@@ -54,8 +41,11 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
   const shown = useMemo(() => {
     if (!permissions || !catalogue) return undefined;
     const permitted = { ...doc, fields: doc.fields.filter((f) => holdsPermission(permissions, f.permission)) };
-    return translateFormDocument(permitted, (text) => catalogue[text] || text);
-  }, [doc, permissions, catalogue]);
+    return translateFormDocument(
+      permitted,
+      documentTranslator(doc, language, (text) => catalogue[text] || text),
+    );
+  }, [doc, permissions, catalogue, language]);
 
   async function trySubmit() {
     if (!permissions) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTranslator, translateFormDocument } from './translate-form';
+import { documentTexts, documentTranslator, translateFormDocument } from './translate-form';
 import type { FormDocument } from './types';
 
 describe('translateFormDocument', () => {
@@ -34,5 +34,21 @@ describe('documentTranslator', () => {
   it('another language ignores the translations of the first', () => {
     const t = documentTranslator({ translations: { no: { Name: 'Tagnavn' } } }, 'ja', catalogue);
     expect(t('Name')).toBe('Navn');
+  });
+});
+
+describe('documentTexts', () => {
+  it('lists each text a translation covers once, in document order', () => {
+    const doc = {
+      $schema: '../form.schema.json',
+      title: 'Edit tag',
+      endpoint: '/tags/{id}',
+      confirmText: 'Save',
+      fields: [
+        { key: 'name', label: 'Name', placeholder: 'Name' },
+        { key: 'kind', label: 'Kind', type: 'select', options: [{ value: 1, label: 'Plain' }] },
+      ],
+    } as FormDocument & { confirmText: string };
+    expect(documentTexts(doc)).toEqual(['Name', 'Kind', 'Plain', 'Edit tag', 'Save']);
   });
 });

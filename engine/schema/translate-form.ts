@@ -39,3 +39,14 @@ export function translateFormDocument(doc: FormDocument, t: Translate): FormDocu
   for (const key of DOCUMENT_TEXTS) if (typeof doc[key] === 'string') out[key] = t(doc[key]);
   return out;
 }
+
+/** The texts of a form or prompt document a translation covers, in document order. */
+export function documentTexts(doc: FormDocument & { confirmText?: string; cancelText?: string }): string[] {
+  const seen = new Set<string>();
+  translateFormDocument(doc, (text) => {
+    if (text) seen.add(text);
+    return text;
+  });
+  for (const text of [doc.confirmText, doc.cancelText]) if (text) seen.add(text);
+  return [...seen];
+}
