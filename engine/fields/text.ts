@@ -1,17 +1,5 @@
-// Text input rules (forms spec §5): text inputs are trimmed; pasted text is trimmed
-// and cut to maxlength.
-
-/** Field types whose value is trimmed before submit (never passwords). */
-export const TRIMMED_TYPES: readonly string[] = [
-  'text',
-  'email',
-  'textarea',
-  'url',
-  'select',
-  'radio',
-  'hidden',
-  'date',
-];
+// Text input rules (forms spec §5): text inputs are trimmed (engine/fields/kinds.ts
+// says which kinds); pasted text is trimmed and cut to maxlength.
 
 export function trimText(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;

@@ -2,7 +2,7 @@ import { hiddenKeys, type FormValues } from '../schema/depends';
 import { onChangeFunctions } from '../schema/functions';
 import type { FieldSchema } from '../schema/types';
 import { coerceValue } from '../schema/validate-submission';
-import { checkField } from '../validators/field';
+import { checkAddon, checkField } from '../validators/field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
 // depends (hidden values cleared), and the client-side check before submit.
@@ -90,7 +90,10 @@ export function checkValues(doc: HasFields, values: FormValues, hidden: readonly
   const errors: Record<string, string> = {};
   for (const field of doc.fields) {
     if (hidden.includes(field.key)) continue;
-    const message = checkField(field, coerceValue(field, values[field.key]));
+    // An addon's message shows under its field (the server names the addon's key).
+    const message =
+      checkField(field, coerceValue(field, values[field.key])) ??
+      (field.addon && checkAddon(field, values[field.addon.key]));
     if (message) errors[field.key] = message;
   }
   return errors;

@@ -1,4 +1,4 @@
-import { TRIMMED_TYPES, trimText } from '../fields/text';
+import { kindOf } from '../fields/kinds';
 import { t } from '../i18n/i18n';
 import type { FieldSchema, PromptDocument } from '../schema/types';
 import { checkField } from '../validators/field';
@@ -47,12 +47,12 @@ export function promptView(doc: PromptDocument): PromptView {
   };
 }
 
-/** The values to send: text kinds trimmed, passwords untouched. */
+/** The values to send, coerced by each field's kind (text trimmed, passwords untouched). */
 export function promptValues(view: Pick<PromptView, 'fields'>, raw: PromptValues): PromptValues {
   return Object.fromEntries(
     view.fields.map((field) => {
       const value = raw[field.key];
-      return [field.key, TRIMMED_TYPES.includes(field.type ?? 'text') ? trimText(value) : value];
+      return [field.key, kindOf(field).coerce(field, value)];
     }),
   );
 }

@@ -3,10 +3,10 @@
 // submitted), unknown keys are dropped, text is trimmed, multipart strings are
 // coerced to the field's type, and every visible field is checked by checkField.
 import type { ErrorItem } from '../errors/error-item';
-import { normaliseRows } from '../fields/table-input';
-import { TRIMMED_TYPES, trimText } from '../fields/text';
-import { checkField } from '../validators/field';
-import { compileForm, isDisplayOnly, type FormLike } from './compile';
+import { isDisplayOnly, kindOf } from '../fields/kinds';
+import { trimText } from '../fields/text';
+import { checkAddon, checkField } from '../validators/field';
+import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { holdsPermission } from './permission';
 import type { FieldSchema } from './types';
@@ -21,27 +21,8 @@ export interface SubmissionResult {
 export const VALIDATION_ERROR = 'VALIDATION_ERROR';
 export const FORBIDDEN = 'FORBIDDEN';
 
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, on: true, false: false, '0': false, off: false };
-
-/** Multipart and query values arrive as strings: give them the field's type. */
-export function coerceValue(field: FieldSchema, value: unknown): unknown {
-  if (field.type === 'number' && typeof value === 'string') {
-    const t = value.trim();
-    return t === '' ? undefined : Number.isFinite(Number(t)) ? Number(t) : value;
-  }
-  if (field.type === 'checkbox' && typeof value === 'string') {
-    if (field.trueValue !== undefined && value === String(field.trueValue)) return field.trueValue;
-    if (field.falseValue !== undefined && value === String(field.falseValue)) return field.falseValue;
-    if (field.trueValue === undefined && value in BOOLEAN_TEXT) return BOOLEAN_TEXT[value];
-  }
-  if (field.component === 'ListInput' && Array.isArray(value)) {
-    const items = value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '' && v != null);
-    return field.list?.type === 'number' ? items.map((v) => (typeof v === 'string' ? Number(v) : v)) : items;
-  }
-  if (field.component === 'TableInput' && field.table && Array.isArray(value)) return normaliseRows(field.table, value);
-  if (TRIMMED_TYPES.includes(field.type ?? 'text') && !field.component) return trimText(value);
-  return value;
-}
+/** The value as the server acts on it: its field kind's coercion (multipart and query strings typed). */
+export const coerceValue = (field: FieldSchema, value: unknown): unknown => kindOf(field).coerce(field, value);
 
 export function validateSubmission(
   doc: FormLike,
@@ -68,6 +49,8 @@ export function validateSubmission(
   for (const field of visibleFields(scope, value)) {
     const message = checkField(field, value[field.key], { warnings: ctx.warnings });
     if (message) errors.push({ code: VALIDATION_ERROR, message, source: field.key });
+    const addon = field.addon && checkAddon(field, value[field.addon.key]);
+    if (addon) errors.push({ code: VALIDATION_ERROR, message: addon, source: field.addon!.key });
   }
   return { ok: errors.length === 0, errors, value };
 }

@@ -1,11 +1,12 @@
-import { isDisplayOnly } from '../schema/compile';
+import { isDisplayOnly, kindOf } from '../fields/kinds';
+import { trimText } from '../fields/text';
 import { pruneHidden, type FormValues } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
-import { TRIMMED_TYPES, trimText } from '../fields/text';
 
 // Payload shaping (forms spec §4, §5, §7): hidden fields pruned, display-only
-// fields dropped, text trimmed, numbers converted, empty optional values left
-// out, endpoint placeholders filled.
+// fields dropped, each value coerced by its field's kind as the server will
+// (text trimmed, numbers typed, lists and tables normalised), empty optional
+// values left out, endpoint placeholders filled.
 
 interface HasFields {
   fields: FieldSchema[];
@@ -15,27 +16,15 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '';
 }
 
-function shapeValue(field: FieldSchema, value: unknown): unknown {
-  const type = field.type ?? 'text';
-  if (field.component === 'ListInput' || field.component === 'TableInput') return value;
-  if (type === 'number' && typeof value === 'string') {
-    const n = Number(value.trim());
-    return value.trim() === '' || Number.isNaN(n) ? value.trim() : n;
-  }
-  if (TRIMMED_TYPES.includes(type) && !field.component) return trimText(value);
-  if (Array.isArray(value)) return value.map((v) => trimText(v));
-  return field.component === 'ItemSelect' ? trimText(value) : value;
-}
-
 /** The request body of a form: visible, value-carrying fields only, shaped per field. */
 export function shapePayload(doc: HasFields, values: FormValues): FormValues {
   const visible = pruneHidden(doc, values);
   const out: FormValues = {};
   for (const field of doc.fields) {
     if (isDisplayOnly(field) || !(field.key in visible)) continue;
-    const value = shapeValue(field, visible[field.key]);
+    const value = kindOf(field).coerce(field, visible[field.key]);
     if (!(isEmpty(value) && !field.required)) out[field.key] = value;
-    if (field.addon && field.addon.key in visible) out[field.addon.key] = visible[field.addon.key];
+    if (field.addon && field.addon.key in visible) out[field.addon.key] = trimText(visible[field.addon.key]);
   }
   return out;
 }

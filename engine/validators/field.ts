@@ -3,11 +3,10 @@
 // schema-check.ts without code generation), then the rules JSON Schema cannot say
 // (step, registered validators, file rules, table cells). The renderer and the
 // server call the same function, so both say the same message.
-import { fieldJsonSchema, isDisplayOnly, maxItemsOf, type JsonSchema } from '../schema/compile';
+import { fieldJsonSchema } from '../schema/compile';
+import { isDisplayOnly, kindOf, maxItemsOf, type JsonSchema } from '../fields/kinds';
 import { isEmptyValue } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
-import { checkFile, isFileLike } from '../fields/file';
-import { checkRows, type TableRow } from '../fields/table-input';
 import { messages } from './messages';
 import { validators } from './registry';
 import { schemaError, type SchemaError } from './schema-check';
@@ -58,30 +57,33 @@ function offStep(value: number, step: number, base: number): boolean {
   return Math.abs(q - Math.round(q)) > 1e-9;
 }
 
+/**
+ * The message for a field's addon value (a unit beside the input): one of its
+ * static options when it has them; lookup and function options are the API's to check.
+ */
+export function checkAddon(field: FieldSchema, value: unknown): string | undefined {
+  const addon = field.addon;
+  if (!addon || !Array.isArray(addon.options) || value === undefined || value === null || value === '')
+    return undefined;
+  return addon.options.some((o) => String(o.value) === String(value))
+    ? undefined
+    : messages.invalid(undefined, addon.key);
+}
+
 /** The first message for this field's value, or undefined when it is valid. */
 export function checkField(field: FieldSchema, value: unknown, opts: { warnings?: boolean } = {}): string | undefined {
   if (isDisplayOnly(field)) return undefined;
   if (isEmptyValue(value) || (field.type === 'checkbox' && field.required && value === (field.falseValue ?? false))) {
     return field.required ? messages.required(field.label, field.key) : undefined;
   }
-  if (field.type === 'file') {
-    if (!isFileLike(value)) return messages.format(field.label, field.key);
-    return checkFile(value, {
-      maxSize: field.maxSize,
-      accept: field.accept,
-      warnings: opts.warnings,
-      label: field.label,
-    }).error;
-  }
   // The bound first: a collection over it is refused before any item is checked.
   const maxItems = maxItemsOf(field);
   if (maxItems !== undefined && Array.isArray(value) && value.length > maxItems) {
     return messages.maxItems(field.label, field.key, maxItems);
   }
-  if (field.component === 'TableInput' && field.table && Array.isArray(value)) {
-    const cell = checkRows(field.table, value as TableRow[])[0];
-    if (cell) return cell.message;
-  }
+  const own = kindOf(field).check?.(field, value, opts);
+  if (own) return own;
+  if (field.type === 'file') return undefined;
   const error = schemaError(schemaOf(field), value);
   if (error) return schemaMessage(field, error);
   if (field.step !== undefined && typeof value === 'number' && offStep(value, field.step, field.min ?? 0))

@@ -4,7 +4,7 @@
 // run time are checked the same way on the console and on the server. A
 // property test holds it to ajv's verdicts.
 import { fullFormats } from 'ajv-formats/dist/formats';
-import type { JsonSchema } from '../schema/compile';
+import type { JsonSchema } from '../fields/kinds';
 
 export interface SchemaError {
   keyword: string;

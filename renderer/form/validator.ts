@@ -9,7 +9,7 @@ import {
   type ValidationData,
   type ValidatorType,
 } from '@rjsf/utils';
-import type { JsonSchema } from '../../engine/schema/compile';
+import type { JsonSchema } from '../../engine/fields/kinds';
 import type { FormValues } from '../../engine/schema/depends';
 import { schemaError } from '../../engine/validators/schema-check';
 

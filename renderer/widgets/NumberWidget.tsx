@@ -1,11 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { withAddon } from './Addon';
 import { ariaFor, fieldOptions } from './aria';
 
 /** Number input with min/max/step; a partial entry stays a string until it parses. */
 export function NumberWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus } = props;
   const o = fieldOptions(props);
-  return (
+  return withAddon(
+    props,
     <input
       id={id}
       name={id}
@@ -28,6 +30,6 @@ export function NumberWidget(props: WidgetProps) {
       }}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
-    />
+    />,
   );
 }

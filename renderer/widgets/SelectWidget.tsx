@@ -1,35 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
-import type { FieldAddon } from '../../engine/schema/types';
 import { useOptions } from '../hooks/useOptions';
-import type { FormRunContext } from '../form/context';
 import { ariaFor, fieldOptions, runContext } from './aria';
-import { useField } from '../form/useFormController';
-
-function Addon({ addon, ctx, label }: { addon: FieldAddon; ctx: FormRunContext; label: string }) {
-  const { options } = useOptions(addon.options, ctx);
-  const value = useField(ctx.store, addon.key).value ?? addon.default ?? '';
-  return (
-    <select
-      className="fc-input fc-input--addon"
-      aria-label={`${label} unit`}
-      value={String(value)}
-      onChange={(e) => {
-        const option = options.find((o) => String(o.value) === e.target.value);
-        ctx.setValue(addon.key, option?.value);
-      }}
-    >
-      {options.map((o) => (
-        <option key={String(o.value)} value={String(o.value)}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  );
-}
+import { withAddon } from './Addon';
 
 /** A native select over static, function or lookup options; the option's description shows under it. */
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, label, onChange, onBlur, onFocus } = props;
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus } = props;
   const o = fieldOptions(props);
   const ctx = runContext(props);
   const { options, loading } = useOptions(o.options, ctx);
@@ -61,14 +37,7 @@ export function SelectWidget(props: WidgetProps) {
   );
   return (
     <>
-      {o.addon ? (
-        <div className="fc-input-group">
-          {control}
-          <Addon addon={o.addon} ctx={ctx} label={label} />
-        </div>
-      ) : (
-        control
-      )}
+      {withAddon(props, control)}
       {o.optionDescriptionBlock && selected?.description && (
         <p className="fc-option-description">{selected.description}</p>
       )}

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { ClipboardEvent } from 'react';
 import { applyPaste } from '../../engine/fields/text';
 import { formatters } from '../../engine/schema/functions';
+import { withAddon } from './Addon';
 import { ariaFor, emptyToUndefined, fieldOptions } from './aria';
 
 /** Text-like inputs (text, email, url, date): formatter on typing, pasted text trimmed and cut to maxlength. */
@@ -22,7 +23,8 @@ export function TextWidget(props: WidgetProps) {
     );
     emit(next);
   };
-  return (
+  return withAddon(
+    props,
     <input
       id={id}
       name={id}
@@ -43,6 +45,6 @@ export function TextWidget(props: WidgetProps) {
       onPaste={onPaste}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
-    />
+    />,
   );
 }
