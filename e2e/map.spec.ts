@@ -65,6 +65,32 @@ test('the devices page shows the filtered fleet clustered on the bundled basemap
   expect(foreign).toEqual([]);
 });
 
+test('a cluster no zoom can split lists its devices as links under the map', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  // The map's device query answered with three devices on one spot and one apart.
+  const spot = { latitude: 54.687157, longitude: 25.279652, status: 1 };
+  const data = [
+    { id: 1, name: 'Depot A', ...spot },
+    { id: 2, name: 'Depot B', ...spot },
+    { id: 3, name: 'Depot C', ...spot },
+    { id: 4, name: 'Harbour', latitude: 55.703, longitude: 21.144, status: 0 },
+  ];
+  await page.route(
+    (url) => url.pathname === '/api/devices' && url.searchParams.has('fields'),
+    (route) => route.fulfill({ json: { success: true, data, meta: { total: 4 } } }),
+  );
+  await page.goto('/management/devices?view=map');
+  await expect(page.getByText('4 of 4 devices have a location')).toBeVisible();
+  const map = page.getByRole('region', { name: 'Map of Devices' });
+  await expect(map.getByRole('link', { name: 'Harbour, Offline' })).toBeVisible();
+  await map.getByRole('button', { name: '3 devices' }).focus();
+  await page.keyboard.press('Enter');
+  const listed = page.getByRole('region', { name: 'Devices at this spot' });
+  await expect(listed).toBeFocused();
+  await expect(listed.getByRole('link')).toHaveText(['Depot A', 'Depot B', 'Depot C']);
+  await expect(listed.getByRole('link', { name: 'Depot B' })).toHaveAttribute('href', '/devices/2');
+});
+
 test('a device marker is a named link reached with the keyboard that opens the device page', async ({ page }) => {
   const foreign = foreignRequests(page);
   await login(page, fixtureAccounts.admin, { path: null });
@@ -85,6 +111,7 @@ test('a device marker is a named link reached with the keyboard that opens the d
   await expect(page.getByText(device.latitude!.toFixed(6), { exact: true })).toBeVisible();
   await expect(page.getByText(device.longitude!.toFixed(6), { exact: true })).toBeVisible();
   await axeClean(page);
+  await page.screenshot({ path: 'test-results/map-location-light-1280.png', fullPage: true });
   await marker.focus();
   await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');

@@ -82,6 +82,11 @@ export function FleetMap({ points, label, hrefOf, singleZoom = 13 }: Props) {
   const mapRef = useRef<L.Map | undefined>(undefined);
   const navigate = useNavigate();
   const [listed, setListed] = useState<DevicePoint[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (listed.length) listRef.current?.focus();
+  }, [listed]);
 
   // The map itself, once.
   useEffect(() => {
@@ -147,6 +152,8 @@ export function FleetMap({ points, label, hrefOf, singleZoom = 13 }: Props) {
       const zoom = Math.min(MAP_MAX_ZOOM, Math.max(expansion, map.getBoundsZoom(bounds, false, L.point(40, 40))));
       setListed([]);
       map.setView(bounds.getCenter(), zoom);
+      // The clicked button is redrawn away: keep the keyboard on the map, one Tab before its markers.
+      container.focus({ preventScroll: true });
     };
     const container = map.getContainer();
     container.addEventListener('click', onClick, true);
@@ -167,7 +174,13 @@ export function FleetMap({ points, label, hrefOf, singleZoom = 13 }: Props) {
     <div className="fleet-map-wrap">
       <div ref={element} className="fleet-map" role="region" aria-label={label} />
       {listed.length > 0 && (
-        <div className="fleet-map-listed" role="region" aria-label={t('Devices at this spot')}>
+        <div
+          ref={listRef}
+          tabIndex={-1}
+          className="fleet-map-listed"
+          role="region"
+          aria-label={t('Devices at this spot')}
+        >
           <h3>{t('Devices at this spot')}</h3>
           <ul>
             {listed.map((point) => (
