@@ -24,6 +24,13 @@ function foreignRequests(page: Page): string[] {
   return foreign;
 }
 
+/** The admin's devices with (or without) a position. */
+async function locatedDevices(page: Page, located = true): Promise<Located[]> {
+  const answer = await api(page, 'GET', '/devices?fields=id,name,latitude,longitude&limit=200');
+  const rows = ((await answer.json()) as { data: Located[] }).data;
+  return rows.filter((row) => (row.latitude !== null && row.longitude !== null) === located);
+}
+
 const clusters = (page: Page) => page.locator('.fleet-map').getByRole('button', { name: /^\d+ devices$/ });
 
 async function clusterCounts(page: Page): Promise<number[]> {
@@ -94,12 +101,7 @@ test('a cluster no zoom can split lists its devices as links under the map', asy
 test('a device marker is a named link reached with the keyboard that opens the device page', async ({ page }) => {
   const foreign = foreignRequests(page);
   await login(page, fixtureAccounts.admin, { path: null });
-  const rows = (
-    (await (await api(page, 'GET', '/devices?fields=id,name,latitude,longitude&limit=200')).json()) as {
-      data: Located[];
-    }
-  ).data;
-  const device = rows.find((row) => row.latitude !== null && row.longitude !== null)!;
+  const [device] = await locatedDevices(page);
   await page.goto(`/devices/${device.id}/location`);
   const map = page.getByRole('region', { name: `Location of ${device.name}` });
   await expect(map).toBeVisible();
@@ -111,7 +113,6 @@ test('a device marker is a named link reached with the keyboard that opens the d
   await expect(page.getByText(device.latitude!.toFixed(6), { exact: true })).toBeVisible();
   await expect(page.getByText(device.longitude!.toFixed(6), { exact: true })).toBeVisible();
   await axeClean(page);
-  await page.screenshot({ path: 'test-results/map-location-light-1280.png', fullPage: true });
   await marker.focus();
   await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');
@@ -122,12 +123,7 @@ test('a device marker is a named link reached with the keyboard that opens the d
 
 test('a device without a position says so on its Location tab', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: null });
-  const rows = (
-    (await (await api(page, 'GET', '/devices?fields=id,name,latitude,longitude&limit=200')).json()) as {
-      data: Located[];
-    }
-  ).data;
-  const device = rows.find((row) => row.latitude === null)!;
+  const [device] = await locatedDevices(page, false);
   await page.goto(`/devices/${device.id}/location`);
   await expect(page.getByText('No location reported.')).toBeVisible();
   await expect(page.locator('.fleet-map')).toHaveCount(0);
@@ -148,5 +144,11 @@ for (const [scheme, viewport] of [
     await expect(clusters(page).first()).toBeVisible();
     await axeClean(page);
     await page.screenshot({ path: `test-results/map-devices-${scheme}-${viewport.width}.png`, fullPage: true });
+    const device = (await locatedDevices(page))[0];
+    await page.goto(`/devices/${device.id}/location`);
+    await expect(page.getByRole('link', { name: new RegExp(`^${device.name}, `) })).toBeVisible();
+    await expect(page.locator('.fleet-map path.fleet-map-land').first()).toBeAttached();
+    await axeClean(page);
+    await page.screenshot({ path: `test-results/map-location-${scheme}-${viewport.width}.png`, fullPage: true });
   });
 }

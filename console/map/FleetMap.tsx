@@ -17,7 +17,7 @@ interface Props {
   label: string;
   /** Console path of a device's page. */
   hrefOf: (point: DevicePoint) => string;
-  /** Zoom when the map shows one device. */
+  /** Zoom when the map shows one device: streets with tiles, the country around it on the bundled outlines. */
   singleZoom?: number;
 }
 
@@ -77,7 +77,7 @@ function basemap(map: L.Map): () => void {
   };
 }
 
-export function FleetMap({ points, label, hrefOf, singleZoom = 13 }: Props) {
+export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6 }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | undefined>(undefined);
   const navigate = useNavigate();
