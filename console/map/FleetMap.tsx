@@ -95,7 +95,9 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
       minZoom: 1,
       worldCopyJump: true,
       attributionControl: true,
+      zoomControl: false,
     });
+    L.control.zoom({ zoomInTitle: t('Zoom in'), zoomOutTitle: t('Zoom out') }).addTo(map);
     map.attributionControl.setPrefix(false);
     map.setView([20, 0], 2);
     mapRef.current = map;
