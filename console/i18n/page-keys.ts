@@ -12,7 +12,7 @@ import type { PageAction, PageDocument } from '../../engine/pages/types';
 // page components and the page engine, and the labels the cell formatters
 // translate (task types, yes/no and enabled/disabled words).
 
-const PAGE_CODE_DIRS = [join('console', 'pages'), join('engine', 'pages')];
+const PAGE_CODE_DIRS = [join('console', 'pages'), join('console', 'map'), join('engine', 'pages')];
 const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
 // The known task type codes of the forms spec (§3 "Task names").
 const TASK_TYPES = [

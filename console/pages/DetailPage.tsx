@@ -1,5 +1,5 @@
 // A detail page: one item from an endpoint shown as a description list, with actions.
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { runAction } from '../../engine/pages/actions';
 import { loadErrorText } from '../../engine/pages/load-error';
@@ -11,6 +11,8 @@ import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
 import { t } from '../../engine/i18n/i18n';
+
+const ItemMap = lazy(() => import('../map/ItemMap').then((m) => ({ default: m.ItemMap })));
 
 interface Props {
   doc: PageDocument;
@@ -43,6 +45,11 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
         </p>
       )}
       {!item && error === undefined && <p aria-busy="true">{t('Loading…')}</p>}
+      {item && doc.map && (
+        <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
+          <ItemMap item={item} />
+        </Suspense>
+      )}
       {item && <FieldList fields={doc.fields} item={item} ctx={ctx} className="detail-list" />}
     </section>
   );

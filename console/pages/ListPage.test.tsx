@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListState } from '../../engine/pages/list-state';
@@ -24,6 +24,11 @@ vi.mock('../../engine/stores/settings', async () => {
   };
 });
 
+// The map view's own module (Leaflet) stands in as the list state it is given.
+vi.mock('../map/ListMap', () => ({
+  ListMap: ({ state }: { state: ListState }) => <p>Map of status {state.filters.status ?? 'any'}</p>,
+}));
+
 const { ListPage } = await import('./ListPage');
 
 function Location() {
@@ -31,10 +36,10 @@ function Location() {
   return <output aria-label="location">{location.search}</output>;
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, doc = devicesDoc) {
   render(
     <MemoryRouter initialEntries={[url]}>
-      <ListPage doc={devicesDoc} name="management.devices" scope={{}} />
+      <ListPage doc={doc} name="management.devices" scope={{}} />
       <Location />
     </MemoryRouter>,
   );
@@ -81,5 +86,26 @@ describe('ListPage', () => {
     expect(fetchList.mock.calls[0][1]).toMatchObject({ q: 'riga', filters: { status: '1' } });
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'riga');
     expect(search()).toBe('?q=riga&f.status=1');
+  });
+
+  it('offers a Map view when the document has a map: the filtered list on the map instead of the table', async () => {
+    renderAt('/management/devices?f.status=1', { ...devicesDoc, map: true });
+    await screen.findByText('Device 1');
+    const views = screen.getByRole('group', { name: 'View' });
+    expect(within(views).getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(views).getByRole('button', { name: 'Map' }));
+    await screen.findByText('Map of status 1');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(search()).toBe('?f.status=1&view=map');
+    fireEvent.click(within(views).getByRole('button', { name: 'Table' }));
+    await screen.findByRole('table');
+    expect(search()).toBe('?f.status=1');
+  });
+
+  it('has no Map view without a map in the document, whatever the URL says', async () => {
+    renderAt('/management/devices?view=map');
+    await screen.findByText('Device 1');
+    expect(screen.queryByRole('group', { name: 'View' })).toBeNull();
+    expect(screen.queryByText(/^Map of/)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The generic list page: one page document over an endpoint with server-side
 // paging, sorting, search and filters, selection across pages, row, toolbar
 // and bulk actions, table preferences and a refresh interval.
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { runAction } from '../../engine/pages/actions';
 import { pageSizesOf } from '../../engine/pages/list-state';
@@ -19,7 +19,11 @@ import { TablePreferences } from './TablePreferences';
 import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
+import { useListView, ViewSwitch } from './ViewSwitch';
 import { t } from '../../engine/i18n/i18n';
+
+// The map (Leaflet) loads only when the Map view opens: never with the table.
+const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
 
 interface Props {
   doc: PageDocument;
@@ -58,6 +62,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     columns.map((column) => column.key),
   );
   const Heading = nested ? 'h2' : 'h1';
+  const [view, setView] = useListView(doc.map);
 
   return (
     <section className="list-page" aria-labelledby={`${name}-title`}>
@@ -79,14 +84,20 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         <button type="button" className="fc-btn" onClick={list.reload}>
           {t('Reload')}
         </button>
-        <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />
+        {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
         {download && (
           <a className="fc-btn" href={download} download>
             {t('Export CSV')}
           </a>
         )}
+        {doc.map && <ViewSwitch view={view} onChange={setView} />}
       </div>
-      {doc.selectable && (
+      {view === 'map' && (
+        <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
+          <ListMap doc={doc} state={state} scope={scope} reloadToken={list.reloadToken} />
+        </Suspense>
+      )}
+      {view === 'table' && doc.selectable && (
         <div className="page-bulk" role="region" aria-label={t('Selection')}>
           <span aria-live="polite">{count === 0 ? t('No rows selected') : t('{count} selected', { count })}</span>
           {count > 0 && (
@@ -102,7 +113,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           )}
         </div>
       )}
-      {load.error ? (
+      {view === 'map' ? null : load.error ? (
         <div role="alert" className="page-error page-load-error">
           <p>{load.error}</p>
           <button type="button" className="fc-btn" onClick={list.reload}>

@@ -119,6 +119,7 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
     setState,
     load,
     reload,
+    reloadToken,
     prefs,
     setPrefs,
     selection,

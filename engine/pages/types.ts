@@ -36,6 +36,8 @@ export interface PageDocument {
   live?: boolean;
   /** API path of the CSV export of the list (e.g. /devices/export/csv): the current filters and visible columns, every page, streamed by the server. */
   export?: string;
+  /** Devices on the fleet map (rows or the item with latitude and longitude): a list offers a Map view of its filtered rows, a detail page draws its item above the fields. */
+  map?: boolean;
   toolbarActions?: PageAction[];
   rowActions?: PageAction[];
   bulkActions?: PageAction[];

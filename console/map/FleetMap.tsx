@@ -1,0 +1,198 @@
+// The fleet map (Leaflet, loaded lazily with its CSS): devices as links, nearby devices as clusters of the
+// spec's grid; a cluster zooms to its devices or, when no zoom splits it, lists them under the map.
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import Supercluster, { type AnyProps, type ClusterProperties } from 'supercluster';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { clusterClick, clusterOptions, MAP_MAX_ZOOM, pointBounds, type DevicePoint } from '../../engine/device/map';
+import { connectionStatus } from '../../engine/device/status';
+import { t } from '../../engine/i18n/i18n';
+import { BASEMAP_ATTRIBUTION, loadCountries, TILE_ATTRIBUTION, TILE_URL } from './basemap';
+import './map.css';
+
+interface Props {
+  points: readonly DevicePoint[];
+  /** Accessible name of the map. */
+  label: string;
+  /** Console path of a device's page. */
+  hrefOf: (point: DevicePoint) => string;
+  /** Zoom when the map shows one device: streets with tiles, the country around it on the bundled outlines. */
+  singleZoom?: number;
+}
+
+type Index = Supercluster<DevicePoint, AnyProps>;
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function deviceIcon(point: DevicePoint, href: string): L.DivIcon {
+  const status = connectionStatus(point.status);
+  const name = `${point.name}, ${t(status)}`;
+  return L.divIcon({
+    className: 'fleet-marker-icon',
+    iconSize: [22, 22],
+    html: `<a class="fleet-marker status-${status.toLowerCase().replace(/\s+/g, '-')}" href="${escape(href)}" aria-label="${escape(name)}" title="${escape(name)}"></a>`,
+  });
+}
+
+function clusterIcon(id: number, count: number): L.DivIcon {
+  const size = count < 10 ? 34 : count < 100 ? 40 : 48;
+  const name = t('{count} devices', { count });
+  return L.divIcon({
+    className: 'fleet-marker-icon',
+    iconSize: [size, size],
+    html: `<button type="button" class="fleet-cluster" data-cluster="${id}" aria-label="${escape(name)}">${count}</button>`,
+  });
+}
+
+function indexOf(points: readonly DevicePoint[]): Index {
+  const index: Index = new Supercluster(clusterOptions());
+  index.load(
+    points.map((point) => ({
+      type: 'Feature',
+      properties: point,
+      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
+    })),
+  );
+  return index;
+}
+
+function basemap(map: L.Map): () => void {
+  if (TILE_URL) {
+    const tiles = L.tileLayer(TILE_URL, { attribution: escape(TILE_ATTRIBUTION), maxZoom: MAP_MAX_ZOOM }).addTo(map);
+    return () => tiles.remove();
+  }
+  let layer: L.GeoJSON | undefined;
+  let live = true;
+  map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
+  loadCountries().then(
+    (countries) => {
+      if (live) layer = L.geoJSON(countries, { style: { className: 'fleet-map-land' }, interactive: false }).addTo(map);
+    },
+    () => undefined, // Markers without outlines still place the devices.
+  );
+  return () => {
+    live = false;
+    layer?.remove();
+  };
+}
+
+export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6 }: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | undefined>(undefined);
+  const navigate = useNavigate();
+  const [listed, setListed] = useState<DevicePoint[]>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (listed.length) listRef.current?.focus();
+  }, [listed]);
+
+  // The map itself, once.
+  useEffect(() => {
+    const map = L.map(element.current!, {
+      maxZoom: MAP_MAX_ZOOM,
+      minZoom: 1,
+      worldCopyJump: true,
+      attributionControl: true,
+      zoomControl: false,
+    });
+    L.control.zoom({ zoomInTitle: t('Zoom in'), zoomOutTitle: t('Zoom out') }).addTo(map);
+    map.attributionControl.setPrefix(false);
+    map.setView([20, 0], 2);
+    mapRef.current = map;
+    const dropBasemap = basemap(map);
+    const resize = new ResizeObserver(() => map.invalidateSize());
+    resize.observe(element.current!);
+    return () => {
+      resize.disconnect();
+      dropBasemap();
+      map.remove();
+      mapRef.current = undefined;
+    };
+  }, []);
+
+  // The devices: clusters redrawn for each view; the view fitted to the devices when they change.
+  useEffect(() => {
+    const map = mapRef.current!;
+    const index = indexOf(points);
+    const layer = L.layerGroup().addTo(map);
+    const draw = () => {
+      layer.clearLayers();
+      const b = map.getBounds();
+      const zoom = Math.round(map.getZoom());
+      for (const item of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)) {
+        const [lng, lat] = item.geometry.coordinates;
+        const props = item.properties as ClusterProperties | DevicePoint;
+        const icon =
+          'cluster' in props && props.cluster
+            ? clusterIcon(props.cluster_id, props.point_count)
+            : deviceIcon(props as DevicePoint, hrefOf(props as DevicePoint));
+        L.marker([lat, lng], { icon, keyboard: false }).addTo(layer);
+      }
+    };
+    // Clicks are taken before Leaflet's: a device link goes through the router, a cluster zooms or lists.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      const link = target.closest<HTMLAnchorElement>('a.fleet-marker');
+      if (link) {
+        event.preventDefault();
+        navigate(link.getAttribute('href')!);
+        return;
+      }
+      const cluster = target.closest<HTMLButtonElement>('button.fleet-cluster');
+      if (!cluster) return;
+      event.stopPropagation();
+      const id = Number(cluster.dataset.cluster);
+      const leaves = index.getLeaves(id, Infinity).map((leaf) => leaf.properties);
+      const expansion = index.getClusterExpansionZoom(id);
+      if (clusterClick(expansion) === 'list') {
+        setListed(leaves);
+        return;
+      }
+      const bounds = L.latLngBounds(pointBounds(leaves)!);
+      const zoom = Math.min(MAP_MAX_ZOOM, Math.max(expansion, map.getBoundsZoom(bounds, false, L.point(40, 40))));
+      setListed([]);
+      map.setView(bounds.getCenter(), zoom);
+      // The clicked button is redrawn away: keep the keyboard on the map, one Tab before its markers.
+      container.focus({ preventScroll: true });
+    };
+    const container = map.getContainer();
+    container.addEventListener('click', onClick, true);
+    map.on('moveend', draw);
+    const bounds = pointBounds(points);
+    if (points.length === 1) map.setView([points[0].latitude, points[0].longitude], singleZoom);
+    else if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: MAP_MAX_ZOOM });
+    draw();
+    return () => {
+      container.removeEventListener('click', onClick, true);
+      map.off('moveend', draw);
+      layer.remove();
+      setListed([]);
+    };
+  }, [points, hrefOf, navigate, singleZoom]);
+
+  return (
+    <div className="fleet-map-wrap">
+      <div ref={element} className="fleet-map" role="region" aria-label={label} />
+      {listed.length > 0 && (
+        <div
+          ref={listRef}
+          tabIndex={-1}
+          className="fleet-map-listed"
+          role="region"
+          aria-label={t('Devices at this spot')}
+        >
+          <h3>{t('Devices at this spot')}</h3>
+          <ul>
+            {listed.map((point) => (
+              <li key={point.id}>
+                <Link to={hrefOf(point)}>{point.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The Map view of a list page: every filtered row with a position on the fleet map, each linked as its row is.
+import { useCallback, useEffect, useState } from 'react';
+import type { DevicePoint } from '../../engine/device/map';
+import { fetchMapPoints } from '../../engine/device/map-fetch';
+import { isCancel } from '../../engine/http/client';
+import { t } from '../../engine/i18n/i18n';
+import type { ListState } from '../../engine/pages/list-state';
+import { loadErrorText } from '../../engine/pages/load-error';
+import { resolvePath, type Scope } from '../../engine/pages/template';
+import type { PageDocument } from '../../engine/pages/types';
+import { FleetMap } from './FleetMap';
+
+interface Props {
+  doc: PageDocument;
+  state: ListState;
+  scope: Scope;
+  /** Changes when the list reloads. */
+  reloadToken: number;
+}
+
+interface MapLoad {
+  points: DevicePoint[];
+  total: number;
+  loading: boolean;
+  error?: string;
+}
+
+export function ListMap({ doc, state, scope, reloadToken }: Props) {
+  const [load, setLoad] = useState<MapLoad>({ points: [], total: 0, loading: true });
+  const link = doc.columns?.find((column) => column.link)?.link;
+  const hrefOf = useCallback(
+    (point: DevicePoint) => (link && resolvePath(link, { ...point })) || `/devices/${point.id}`,
+    [link],
+  );
+  const queryKey = JSON.stringify({ ...state, page: 1, scope });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { scope: s, ...query } = JSON.parse(queryKey) as ListState & { scope: Scope };
+    setLoad((l) => ({ ...l, loading: true, error: undefined }));
+    fetchMapPoints(doc, query, s, controller.signal).then(
+      ({ points, total }) => setLoad({ points, total, loading: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted || isCancel(error)) return;
+        setLoad({
+          points: [],
+          total: 0,
+          loading: false,
+          error: loadErrorText(doc, error, t, 'Failed to load the list.'),
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [doc, queryKey, reloadToken]);
+
+  if (load.error) {
+    return (
+      <p role="alert" className="page-error">
+        {load.error}
+      </p>
+    );
+  }
+  return (
+    <div className="list-map" aria-busy={load.loading}>
+      <p className="fleet-map-status" aria-live="polite">
+        {load.loading
+          ? t('Loading…')
+          : t('{shown} of {total} devices have a location', { shown: load.points.length, total: load.total })}
+      </p>
+      <FleetMap points={load.points} label={t('Map of {title}', { title: doc.title })} hrefOf={hrefOf} />
+    </div>
+  );
+}
