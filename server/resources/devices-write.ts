@@ -22,6 +22,9 @@ const bulkBody = {
   },
 } as const;
 
+/** A device name's longest: the edit-device form's, so add (devices-add.ts) never stores a name edit cannot save. */
+export const DEVICE_NAME_MAX = 100;
+
 export default async function devicesWrite(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
@@ -36,7 +39,7 @@ export default async function devicesWrite(app: FastifyInstance) {
           type: 'object',
           required: ['name'],
           additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: { name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX } },
         },
       },
     },
