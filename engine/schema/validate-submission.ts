@@ -6,6 +6,7 @@ import type { ErrorItem } from '../errors/error-item';
 import { normaliseRows } from '../fields/table-input';
 import { TRIMMED_TYPES, trimText } from '../fields/text';
 import { checkField } from '../validators/field';
+import { decimalNumber } from '../validators/patterns';
 import { compileForm, isDisplayOnly, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { holdsPermission } from './permission';
@@ -27,7 +28,7 @@ const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, on: true,
 export function coerceValue(field: FieldSchema, value: unknown): unknown {
   if (field.type === 'number' && typeof value === 'string') {
     const t = value.trim();
-    return t === '' ? undefined : Number.isFinite(Number(t)) ? Number(t) : value;
+    return t === '' ? undefined : (decimalNumber(t) ?? value);
   }
   if (field.type === 'checkbox' && typeof value === 'string') {
     if (field.trueValue !== undefined && value === String(field.trueValue)) return field.trueValue;
@@ -36,7 +37,9 @@ export function coerceValue(field: FieldSchema, value: unknown): unknown {
   }
   if (field.component === 'ListInput' && Array.isArray(value)) {
     const items = value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '' && v != null);
-    return field.list?.type === 'number' ? items.map((v) => (typeof v === 'string' ? Number(v) : v)) : items;
+    return field.list?.type === 'number'
+      ? items.map((v) => (typeof v === 'string' ? (decimalNumber(v) ?? v) : v))
+      : items;
   }
   if (field.component === 'TableInput' && field.table && Array.isArray(value)) return normaliseRows(field.table, value);
   if (TRIMMED_TYPES.includes(field.type ?? 'text') && !field.component) return trimText(value);

@@ -1,9 +1,10 @@
+import { messages } from '../../engine/validators/messages';
 import { ApiError } from '../http/envelope';
 
 /** A positive integer id from a payload value, or a 422 on its field. */
 export function idField(value: unknown, source: string, label = source): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
     throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} field must be a valid id.`, source);
   }
   return n;
@@ -12,8 +13,11 @@ export function idField(value: unknown, source: string, label = source): number 
 /** A positive integer amount from a payload value, or a 422 on its field. */
 export function amountField(value: unknown, source: string, label = source): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isInteger(n) && n > Number.MAX_SAFE_INTEGER) {
+    throw ApiError.of(422, 'VALIDATION_ERROR', messages.max(undefined, label, Number.MAX_SAFE_INTEGER), source);
+  }
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-    throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} must be at least 1.`, source);
+    throw ApiError.of(422, 'VALIDATION_ERROR', messages.min(undefined, label, 1), source);
   }
   return n;
 }

@@ -122,6 +122,17 @@ describe('framework errors are envelopes', () => {
   });
 });
 
+describe('numbers are numbers', () => {
+  it('a number written in hexadecimal or past the safe integers is refused on its field', async () => {
+    const move = (amount: unknown) => ({ credit_type_name: 'Paid Credit', source: 1, target: 2, amount });
+    await refused(() => admin.post('/api/credits/move', move('0x10')), 422, 'amount');
+    await refused(() => admin.post('/api/credits/move', move('Infinity')), 422, 'amount');
+    const huge = await admin.post('/api/credits/move', move(1e20));
+    expect(huge.body).toMatchObject({ errors: [{ source: 'amount', message: expect.stringContaining('greater') }] });
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: [1], tag_id: [1e20] }), 422, 'tag_id');
+  });
+});
+
 describe('referenced companies must exist', () => {
   it("an unknown company id in a super admin's call is a 422 on its field", async () => {
     const calls: [string, string, Record<string, unknown>, string][] = [
