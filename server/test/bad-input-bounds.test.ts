@@ -131,6 +131,14 @@ describe('numbers are numbers', () => {
     expect(huge.body).toMatchObject({ errors: [{ source: 'amount', message: expect.stringContaining('greater') }] });
     await refused(() => admin.post('/api/devices/tags/assign', { device_id: [1], tag_id: [1e20] }), 422, 'tag_id');
   });
+
+  it('an id past the 32-bit ids a table holds names nothing, on SQLite and PostgreSQL alike', async () => {
+    const past = 2_147_483_648;
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: [past], tag_id: [1] }), 422, 'device_id');
+    await refused(() => admin.post('/api/tags', { company_id: past, name: 'Far' }), 422, 'company_id');
+    await refused(() => admin.put(`/api/tags/${past}`, { name: 'Far' }), 404, null);
+    await refused(() => admin.put('/api/notifications', { id: [past] }), 422, 'id.0');
+  });
 });
 
 describe('referenced companies must exist', () => {
