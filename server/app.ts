@@ -22,6 +22,7 @@ import { PASSWORD_COST, type ScryptCost } from './auth/password';
 import { Realtime } from './realtime/hub';
 import { resources } from './resources';
 import { recordApiRoutes } from './openapi/routes';
+import { registerQueryText } from './http/query-text';
 import { registerOpenApi } from './openapi/serve';
 import { registerConformance } from './openapi/conform';
 import { loadDocument } from './openapi/document';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDataVersion(app, version);
   registerJsonParser(app);
   registerErrorHandling(app);
+  registerQueryText(app);
   registerAuthentication(app, { perMinute: options.apiTokensPerMinute });
   registerMfa(app);
   app.decorateRequest('form', null);

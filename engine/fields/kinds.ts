@@ -10,6 +10,7 @@ import { checkFile, isFileLike } from './file';
 import { checkRows, normaliseRows, type TableRow } from './table-input';
 import { trimText } from './text';
 import { messages } from '../validators/messages';
+import { decimalNumber } from '../validators/patterns';
 
 export type FieldWidget =
   | 'text'
@@ -95,11 +96,11 @@ const trimmed = (_f: FieldSchema, value: unknown) =>
   Array.isArray(value) ? value.map((v) => trimText(v)) : trimText(value);
 const asIs = (_f: FieldSchema, value: unknown) => value;
 
-/** Text that reads as a finite number becomes that number; other text stays, trimmed. */
+/** Decimal text (as a number input writes it) becomes that number; other text stays, trimmed (0x10 is not 16). */
 const asNumber = (value: unknown) => {
   if (typeof value !== 'string') return value;
   const t = value.trim();
-  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
+  return decimalNumber(t) ?? t;
 };
 
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, on: true, false: false, '0': false, off: false };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBase64Url, isDigits, isDomainName, isHexColor, isIPv4 } from './patterns';
+import { decimalNumber, isBase64Url, isDigits, isDomainName, isHexColor, isIPv4 } from './patterns';
 
 describe('IPv4 dotted quad 0-255', () => {
   it('accepts quads of 0-255 and rejects the rest', () => {
@@ -71,5 +71,24 @@ describe('other patterns', () => {
     expect(isHexColor('#4287f5')).toBe(true);
     expect(isHexColor('#fff')).toBe(true);
     expect(isHexColor('4287f5')).toBe(false);
+  });
+});
+
+describe('number text', () => {
+  it('reads the decimal spellings a number input writes', () => {
+    expect(['5', '-5', '0.5', '.5', '1e3', '2.5E-2'].map(decimalNumber)).toEqual([5, -5, 0.5, 0.5, 1000, 0.025]);
+  });
+
+  it('refuses the spellings Number() reads besides', () => {
+    for (const text of ['0x10', '0b11', '0o7', 'Infinity', '-Infinity', '5.', '+5', '1e999', '1_000', ''])
+      expect(decimalNumber(text), text).toBeUndefined();
+  });
+
+  it('reads back every finite number JavaScript prints', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        expect(decimalNumber(String(n))).toBe(n === 0 ? 0 : n);
+      }),
+    );
   });
 });

@@ -39,3 +39,15 @@ export function isDigits(value: unknown): boolean {
 export function isHexColor(value: unknown): boolean {
   return typeof value === 'string' && /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
 }
+
+/**
+ * A number as text the way an HTML number input writes one (a valid
+ * floating-point number): no hexadecimal, binary or "Infinity" spellings,
+ * which Number() would otherwise read.
+ */
+const DECIMAL_NUMBER = /^-?(?:\d+|\d*\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** The number a decimal text stands for, or undefined for any other text. */
+export function decimalNumber(text: string): number | undefined {
+  return DECIMAL_NUMBER.test(text) && Number.isFinite(Number(text)) ? Number(text) : undefined;
+}

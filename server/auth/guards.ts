@@ -4,6 +4,7 @@ import type { Database } from '../db/types';
 import type { Actor } from './actor';
 import { can } from '../../engine/permissions/can';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/envelope';
+import { isId } from '../services/ids';
 
 // requirePermission and the tenancy checks every resource uses.
 
@@ -60,7 +61,7 @@ export async function assertCompanyField(
 ): Promise<number> {
   const id = Number(companyId);
   const known =
-    Number.isSafeInteger(id) &&
+    isId(id) &&
     canActOn(actor, id) &&
     (actor.companyIds !== null ||
       Boolean(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()));

@@ -27,6 +27,8 @@ const byStatus: Record<number, [string, string]> = {
 const isDataException = (error: { code?: string }) =>
   'severity' in error && typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
 
+export const MALFORMED_URL = 'The request URL is malformed.';
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -62,6 +64,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** Fastify's frameworkErrors option: errors raised before a route runs, in the envelope. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  const message = status === 400 ? 'The request URL is malformed.' : byStatus[414][1];
+  const message = status === 400 ? MALFORMED_URL : byStatus[414][1];
   void reply.status(status).send(failure([{ code: byStatus[status][0], message, source: 'url' }]));
 }

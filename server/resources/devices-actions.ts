@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
+import { ID_SCHEMA } from '../services/ids';
 
 // Device actions of the RMS API (POST /devices/actions, "device_action"):
 // reboot, and the metrics refresh, over a device list. The call answers
@@ -19,7 +20,7 @@ const body = {
   additionalProperties: false,
   properties: {
     action: { enum: DEVICE_ACTIONS },
-    device_id: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
+    device_id: { type: 'array', minItems: 1, items: ID_SCHEMA },
   },
 } as const;
 

@@ -4,6 +4,8 @@ import { actorOf, assertCompanyField, canActOn } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { invalid } from '../http/envelope';
 import { idField } from '../services/ids';
+import { messages } from '../../engine/validators/messages';
+import { DEVICE_NAME_MAX } from './devices-write';
 
 // Add a device (the add-device form): series, serial, MAC (RUT, TCR) or IMEI
 // (TRB), optional firmware and configuration files and tags of the company.
@@ -36,6 +38,8 @@ export default async function devicesAdd(app: FastifyInstance) {
     const companyId = await assertCompanyField(db, actor, form.company_id);
     const series = SERIES_MODEL[String(form.device_series)];
     if (!series) throw invalid(['device_series', 'The selected device series is invalid.']);
+    if (form.name && String(form.name).length > DEVICE_NAME_MAX)
+      throw invalid(['name', messages.maxLength('Name', 'name', DEVICE_NAME_MAX)]);
     const serial = String(form.serial);
     if (await db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst()) {
       throw invalid(['serial', 'A device with this serial number already exists.']);

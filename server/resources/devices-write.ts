@@ -5,7 +5,7 @@ import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { publishDeviceUpdates } from '../services/device-status';
-import { idField, routeId } from '../services/ids';
+import { ID_SCHEMA, idField, routeId } from '../services/ids';
 
 // Device writes: rename, and the bulk operations (delete,
 // move to a company, tag assign/unassign) that answer meta.channel.
@@ -15,12 +15,15 @@ const bulkBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    device_id: { anyOf: [{ type: 'integer' }, { type: 'array', maxItems: BATCH_SIZE, items: { type: 'integer' } }] },
+    device_id: { anyOf: [ID_SCHEMA, { type: 'array', maxItems: BATCH_SIZE, items: ID_SCHEMA }] },
     data: { type: 'array', maxItems: BATCH_SIZE, items: { type: 'object' } },
-    tag_id: { anyOf: [{ type: 'integer' }, { type: 'array', maxItems: PARAMETER_LIMIT, items: { type: 'integer' } }] },
-    company_id: { type: 'integer' },
+    tag_id: { anyOf: [ID_SCHEMA, { type: 'array', maxItems: PARAMETER_LIMIT, items: ID_SCHEMA }] },
+    company_id: ID_SCHEMA,
   },
 } as const;
+
+/** A device name's longest: the edit-device form's, so add (devices-add.ts) never stores a name edit cannot save. */
+export const DEVICE_NAME_MAX = 100;
 
 export default async function devicesWrite(app: FastifyInstance) {
   const { ctx } = app;
@@ -36,7 +39,7 @@ export default async function devicesWrite(app: FastifyInstance) {
           type: 'object',
           required: ['name'],
           additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: { name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX } },
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requireSession } from '../auth/guards';
 import { done, list } from '../http/envelope';
+import { ID_SCHEMA } from '../services/ids';
 
 // Notifications of the caller (newest first), marking seen, and system
 // announcements.
@@ -41,7 +42,7 @@ export default async function notifications(app: FastifyInstance) {
           type: 'object',
           required: ['id'],
           additionalProperties: false,
-          properties: { id: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } },
+          properties: { id: { type: 'array', maxItems: 1000, items: ID_SCHEMA } },
         },
       },
     },

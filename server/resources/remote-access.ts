@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
-import { idField, routeId } from '../services/ids';
+import { ID_SCHEMA, idField, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 
@@ -100,7 +100,7 @@ export default async function remoteAccess(app: FastifyInstance) {
           required: ['device_id', 'name', 'protocol'],
           additionalProperties: false,
           properties: {
-            device_id: { type: 'integer', minimum: 1 },
+            device_id: ID_SCHEMA,
             name: { type: 'string', minLength: 1, maxLength: 100 },
             protocol: { type: 'string', enum: Object.keys(PROTOCOLS) },
             destination_ip: { type: 'string', format: 'ipv4' },

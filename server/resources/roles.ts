@@ -5,7 +5,8 @@ import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission
 import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, list, notFound } from '../http/envelope';
 import { invitableDefaultRoles } from '../services/invitable-roles';
-import { routeId } from '../services/ids';
+import { ID_SCHEMA, isId, routeId } from '../services/ids';
+import { messages } from '../../engine/validators/messages';
 
 // Roles: the five default roles of the spec (company_id null) and custom
 // roles per company; the permission table of a role (view_permissions).
@@ -18,9 +19,10 @@ const roleBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    title: { type: 'string', minLength: 3, maxLength: 100 },
-    description: { type: ['string', 'null'], maxLength: 500 },
-    company_id: { type: 'integer', minimum: 1 },
+    // The new-role form's limits, so an edit saves what a create stored.
+    title: { type: 'string', minLength: 1, maxLength: 255 },
+    description: { type: ['string', 'null'], maxLength: 255 },
+    company_id: ID_SCHEMA,
     permissions: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 } },
     scope: { type: 'string', enum: ['own', 'subtree'] },
   },
@@ -152,8 +154,7 @@ export default async function roles(app: FastifyInstance) {
       companies.push(await assertCompanyField(db, actor, c));
     }
     const ids = (Array.isArray(form.permission_id) ? form.permission_id : [form.permission_id]).map(Number);
-    if (ids.some((id) => !Number.isInteger(id)))
-      throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    if (ids.some((id) => !isId(id))) throw invalid(['permission_id', 'The selected permissions are invalid.']);
     const named = await db.selectFrom('permissions').select(['id', 'name']).where('id', 'in', ids).execute();
     if (named.length !== new Set(ids).size) throw invalid(['permission_id', 'The selected permissions are invalid.']);
     const permissions = named.map((p) => p.name);
@@ -210,6 +211,8 @@ export default async function roles(app: FastifyInstance) {
         scope?: string;
         company_id?: number;
       };
+      // Trimmed as the form trims: blank is no title.
+      if (body.title !== undefined && !body.title.trim()) throw invalid(['title', messages.required('Title', 'title')]);
       if (body.company_id !== undefined && body.company_id !== role.company_id)
         throw invalid(['company_id', 'A role cannot change its company.']);
       if (body.permissions) {
@@ -219,7 +222,7 @@ export default async function roles(app: FastifyInstance) {
       await db
         .updateTable('roles')
         .set({
-          ...(body.title ? { title: body.title.trim() } : {}),
+          ...(body.title !== undefined ? { title: body.title.trim() } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.scope ? { scope: SCOPES[body.scope] } : {}),
           updated_at: ctx.now().toISOString(),

@@ -3,6 +3,7 @@ import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import { routeId } from '../services/ids';
+import { messages } from '../../engine/validators/messages';
 
 // Tag writes: create (new-tag form), edit, remove.
 
@@ -53,7 +54,8 @@ export default async function tagsWrite(app: FastifyInstance) {
           additionalProperties: false,
           properties: {
             name: { type: 'string', minLength: 1, maxLength: 100 },
-            description: { type: ['string', 'null'], maxLength: 500 },
+            // The new-tag form's limits (the vendor's too), so an edit saves what a create stored.
+            description: { type: ['string', 'null'], maxLength: 200 },
             color: { type: ['string', 'null'], pattern: HEX.source },
           },
         },
@@ -65,6 +67,8 @@ export default async function tagsWrite(app: FastifyInstance) {
       const tag = await db.selectFrom('tags').select('company_id').where('id', '=', id).executeTakeFirst();
       assertTenancy(actor, tag?.company_id, 'Tag');
       const body = request.body as { name?: string; description?: string | null; color?: string | null };
+      // Trimmed as the form trims: blank is no name.
+      if (body.name !== undefined && !body.name.trim()) throw invalid(['name', messages.required('Name', 'name')]);
       if (body.name !== undefined) await assertUniqueName(tag!.company_id, body.name.trim(), id);
       await db
         .updateTable('tags')

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { done, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
-import { routeId } from '../services/ids';
+import { ID_SCHEMA, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -60,7 +60,7 @@ export default async function vpnHubs(app: FastifyInstance) {
           additionalProperties: false,
           properties: {
             name: { type: 'string', minLength: 3, maxLength: 100 },
-            company_id: { type: 'integer', minimum: 1 },
+            company_id: ID_SCHEMA,
             quick_hub: { type: 'boolean' },
           },
         },

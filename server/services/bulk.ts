@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { invalid } from '../http/envelope';
 import { runChunk, type BulkWork } from '../jobs/bulk-work';
 import type { JobRunner } from '../jobs/queue';
+import { isId } from './ids';
 
 // Bulk device operations: the call answers meta.channel at once, the work
 // (server/jobs/bulk-work.ts) goes to the job queue (server/jobs/queue.ts),
@@ -23,7 +24,7 @@ export function bulkDeviceIds(body: unknown): number[] {
         ? b.data.map((row) => (row as { device_id?: unknown })?.device_id)
         : [];
   const ids = raw.map(Number);
-  if (!ids.length || ids.some((id) => !Number.isInteger(id) || id < 1)) {
+  if (!ids.length || ids.some((id) => !isId(id))) {
     throw invalid(['device_id', 'Select at least one valid device.']);
   }
   // One call carries one batch (the console splits larger selections).

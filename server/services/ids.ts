@@ -1,9 +1,19 @@
+import { messages } from '../../engine/validators/messages';
 import { ApiError } from '../http/envelope';
+
+/** The largest id a table holds (ids are 32-bit integers on PostgreSQL): larger ones name nothing. */
+export const ID_MAX = 2_147_483_647;
+
+/** Whether a value can be a record's id. */
+export const isId = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= ID_MAX;
+
+/** The JSON schema of an id in a route's body. */
+export const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: ID_MAX } as const;
 
 /** A positive integer id from a payload value, or a 422 on its field. */
 export function idField(value: unknown, source: string, label = source): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+  if (!isId(n)) {
     throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} field must be a valid id.`, source);
   }
   return n;
@@ -12,8 +22,11 @@ export function idField(value: unknown, source: string, label = source): number 
 /** A positive integer amount from a payload value, or a 422 on its field. */
 export function amountField(value: unknown, source: string, label = source): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isInteger(n) && n > Number.MAX_SAFE_INTEGER) {
+    throw ApiError.of(422, 'VALIDATION_ERROR', messages.max(undefined, label, Number.MAX_SAFE_INTEGER), source);
+  }
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-    throw ApiError.of(422, 'VALIDATION_ERROR', `The ${label} must be at least 1.`, source);
+    throw ApiError.of(422, 'VALIDATION_ERROR', messages.min(undefined, label, 1), source);
   }
   return n;
 }
@@ -21,6 +34,6 @@ export function amountField(value: unknown, source: string, label = source): num
 /** The :id route parameter; anything else is a 404 (no such record). */
 export function routeId(params: unknown): number {
   const raw = (params as { id?: string }).id ?? '';
-  if (!/^\d{1,15}$/.test(raw)) throw ApiError.of(404, 'NOT_FOUND', 'Resource not found.');
+  if (!/^\d{1,10}$/.test(raw) || !isId(Number(raw))) throw ApiError.of(404, 'NOT_FOUND', 'Resource not found.');
   return Number(raw);
 }

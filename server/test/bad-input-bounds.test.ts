@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { PASSWORD, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 
 // The inputs an attack on the running server answered with a 500, a framework
@@ -85,6 +85,21 @@ describe('list parameters have allow lists', () => {
   });
 });
 
+describe('query parameters are well-formed text', () => {
+  it('a value that is not UTF-8, an encoded lone surrogate or a NUL is a 422 on its parameter', async () => {
+    await refused(() => admin.get('/api/tags?q=%FF'), 422, 'q');
+    await refused(() => admin.get('/api/devices?q=%ED%A0%80'), 422, 'q');
+    await refused(() => admin.get('/api/tags?status=%00'), 422, 'status');
+    await refused(() => admin.delete('/api/tags/1?code=%C0'), 422, 'code');
+  });
+
+  it('a parameter name that is not UTF-8 is a 400 on the URL, while encoded UTF-8 is read', async () => {
+    await refused(() => admin.get('/api/tags?%FF=1'), 400, 'url');
+    const accented = await admin.get('/api/tags?q=caf%C3%A9+bar');
+    expect(accented.status).toBe(200);
+  });
+});
+
 describe('framework errors are envelopes', () => {
   it('a malformed URL answers 400 in the envelope', async () => {
     await refused(async () => rawReply(await admin.raw('GET', '/api/%ZZ')), 400, 'url');
@@ -104,6 +119,25 @@ describe('framework errors are envelopes', () => {
       400,
       null,
     );
+  });
+});
+
+describe('numbers are numbers', () => {
+  it('a number written in hexadecimal or past the safe integers is refused on its field', async () => {
+    const move = (amount: unknown) => ({ credit_type_name: 'Paid Credit', source: 1, target: 2, amount });
+    await refused(() => admin.post('/api/credits/move', move('0x10')), 422, 'amount');
+    await refused(() => admin.post('/api/credits/move', move('Infinity')), 422, 'amount');
+    const huge = await admin.post('/api/credits/move', move(1e20));
+    expect(huge.body).toMatchObject({ errors: [{ source: 'amount', message: expect.stringContaining('greater') }] });
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: [1], tag_id: [1e20] }), 422, 'tag_id');
+  });
+
+  it('an id past the 32-bit ids a table holds names nothing, on SQLite and PostgreSQL alike', async () => {
+    const past = 2_147_483_648;
+    await refused(() => admin.post('/api/devices/tags/assign', { device_id: [past], tag_id: [1] }), 422, 'device_id');
+    await refused(() => admin.post('/api/tags', { company_id: past, name: 'Far' }), 422, 'company_id');
+    await refused(() => admin.put(`/api/tags/${past}`, { name: 'Far' }), 404, null);
+    await refused(() => admin.put('/api/notifications', { id: [past] }), 422, 'id.0');
   });
 });
 
@@ -163,6 +197,49 @@ describe('create and edit agree, the API offers what the console offers', () => 
   it('a company name longer than the edit form allows is refused by create too', async () => {
     await refused(() => admin.post('/api/companies', { name: 'x'.repeat(5000), parent_id: 1 }), 422, 'name');
     await refused(() => admin.put('/api/companies/2', { name: 'x'.repeat(256) }), 422, 'name');
+  });
+
+  it('a device name add stores, edit saves; longer is refused by both', async () => {
+    const device = (serial: string, name: string) => ({
+      company_id: 1,
+      device_series: 'rut',
+      name,
+      serial,
+      mac: `00:1E:42:00:00:${serial.slice(-2)}`,
+      password_confirmation: PASSWORD,
+    });
+    await refused(() => admin.post('/api/devices', device('9000000001', 'n'.repeat(101))), 422, 'name');
+    const added = await admin.post('/api/devices', device('9000000002', 'n'.repeat(100)));
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const id = (added.body.data as { id: number }).id;
+    expect((await admin.put(`/api/devices/${id}`, { name: 'm'.repeat(100) })).status).toBe(200);
+    await refused(() => admin.put(`/api/devices/${id}`, { name: 'm'.repeat(101) }), 422, 'name');
+  });
+
+  it('a role title and description the create stores, the edit saves; blank is refused', async () => {
+    const created = await admin.post('/api/roles', {
+      title: 't'.repeat(255),
+      description: 'd'.repeat(255),
+      company_id: [1],
+      permission_id: [1],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body.data as { id: number }).id;
+    const edited = await admin.put(`/api/roles/${id}`, { title: 'u'.repeat(255), description: 'e'.repeat(255) });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await refused(() => admin.put(`/api/roles/${id}`, { title: 'u'.repeat(256) }), 422, 'title');
+    await refused(() => admin.put(`/api/roles/${id}`, { title: '   ' }), 422, 'title');
+  });
+
+  it('a tag description longer than the new-tag form allows is refused by edit too; a blank name is refused', async () => {
+    await refused(
+      () => admin.post('/api/tags', { company_id: 1, name: 'Long', description: 'd'.repeat(201) }),
+      422,
+      'description',
+    );
+    await refused(() => admin.put('/api/tags/1', { description: 'd'.repeat(201) }), 422, 'description');
+    expect((await admin.put('/api/tags/1', { description: 'd'.repeat(200) })).status).toBe(200);
+    await refused(() => admin.put('/api/tags/1', { name: '   ' }), 422, 'name');
   });
 
   it('an admin cannot create codes from a free credit type', async () => {

@@ -2,6 +2,8 @@
 // the endpoint accepts (checked by the test), so that any refusal of a
 // corrupted copy is the corruption's doing.
 
+import { PASSWORD } from './harness';
+
 export interface WriteEndpoint {
   method: 'POST' | 'PUT';
   url: string;
@@ -56,6 +58,72 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     url: '/api/automations',
     as: 'admin',
     body: { name: 'Property automation', company_id: 1, enabled: true },
+  },
+  { method: 'PUT', url: '/api/roles/7', as: 'admin', body: { title: 'Property role renamed', description: 'Edited' } },
+  {
+    method: 'PUT',
+    url: '/api/automations/11',
+    as: 'admin',
+    body: { name: 'Property automation renamed', company_id: 1, enabled: false },
+  },
+  {
+    method: 'PUT',
+    url: '/api/devices/tasks/groups/1',
+    as: 'admin',
+    body: {
+      name: 'Property group renamed',
+      tasks: [{ name: 'Reboot', type: 'command', timeout: '10', command: 'reboot' }],
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/devices',
+    as: 'admin',
+    body: {
+      company_id: 1,
+      device_series: 'rut',
+      name: 'Property router',
+      serial: '9100000001',
+      mac: '00:1E:42:00:91:01',
+      password_confirmation: PASSWORD,
+      tag_id: [1],
+    },
+  },
+  { method: 'POST', url: '/api/vpn/hubs', as: 'admin', body: { name: 'Property hub', company_id: 1 } },
+  {
+    method: 'POST',
+    url: '/api/monitoring-templates',
+    as: 'admin',
+    body: {
+      name: 'Property template',
+      dynamic: 60,
+      static: 60,
+      hotspot: 60,
+      io: 60,
+      gps: 60,
+      wireless: 60,
+      ddns: 60,
+      l2tp: 60,
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/email-configurations',
+    as: 'admin',
+    body: {
+      name: 'Property relay',
+      host: 'smtp.example.com',
+      port: 25,
+      email: 'relay@example.com',
+      username: 'u',
+      password: 'p',
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/account/tokens',
+    as: 'admin',
+    body: { name: 'Property token', expires_in: 30, scopes: ['devices:read'] },
   },
   { method: 'POST', url: '/api/storage', as: 'admin', body: { key: 'property.key', value: { columns: ['name'] } } },
   { method: 'PUT', url: '/api/notifications', as: 'admin', body: { id: [1] } },

@@ -10,7 +10,9 @@ import { WRITE_ENDPOINTS, type WriteEndpoint } from './bad-input-endpoints';
 // and leaves every table as it was. The corruptions: a value of the wrong
 // type, a collection over the batch size, text that is not well-formed (a
 // lone surrogate or a NUL) anywhere in the body, an unknown key, or a body
-// that is not an object at all. A few hundred runs, bounded in time.
+// that is not an object at all. A few hundred runs, bounded in time. The
+// lists, sent a query parameter that is not well-formed text or a sort field
+// off the allow list, answer a 422 naming that parameter.
 
 let server: TestServer;
 const clients = {} as Record<WriteEndpoint['as'], Client>;
@@ -131,5 +133,39 @@ describe('bad bodies on every write endpoint', () => {
       const reply = await clients[endpoint.as].request(endpoint.method, endpoint.url, endpoint.body);
       expect(reply.status, `${endpoint.method} ${endpoint.url} ${JSON.stringify(reply.body)}`).toBeLessThan(300);
     }
+  });
+});
+
+/** Percent-encoded bytes no query value accepts: not UTF-8, an encoded lone surrogate, a NUL. */
+const badEncoded = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]{0,6}$/),
+    fc.constantFrom('%FF', '%C0%AF', '%ED%A0%80', '%ED%BF%BF', '%00', '%E2%82'),
+    fc.stringMatching(/^[a-z0-9]{0,6}$/),
+  )
+  .map(([a, bad, b]) => a + bad + b);
+
+const LISTS = ['/api/devices', '/api/tags', '/api/companies', '/api/credits', '/api/users', '/api/automations'];
+
+describe('bad query parameters on the lists', () => {
+  it('answer a 4xx envelope naming the parameter', { timeout: 60_000 }, async () => {
+    const queries = fc.oneof(
+      fc
+        .tuple(fc.constantFrom('q', 'sort', 'id', 'fields', 'search-fields', 'status', 'company_id'), badEncoded)
+        .map(([name, value]) => ({ query: `${name}=${value}`, source: name })),
+      fc
+        .stringMatching(/^-?[a-z_]{1,16}$/)
+        .filter((field) => !['-name', 'name', '-id', 'id'].includes(field))
+        .map((field) => ({ query: `sort=zz_${field}`, source: 'sort' })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...LISTS), queries, async (list, { query, source }) => {
+        const reply = await clients.admin.get(`${list}?${query}`);
+        const what = `${list}?${query} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`;
+        expect(reply.status, what).toBe(422);
+        expect(reply.body, what).toMatchObject({ success: false, errors: [{ source }] });
+      }),
+      { numRuns: 100, interruptAfterTimeLimit: 15_000 },
+    );
   });
 });
