@@ -91,10 +91,7 @@ test('the e-mail prompt cannot be dismissed and the address changes only after i
   expect(await email()).toBe('globex.renamed@example.com');
 });
 
-// Quarantined (issue 14): since the wave's merges, the in-app refresh after a cleared access cookie sends no
-// refresh call when Tags is opened (the list stays on "Loading…"); fails every run. To be fixed in engine/http's
-// 401 recovery together with the start-up reload, then this fixme removed.
-test.fixme('after a token refresh the app is re-initialised; start-up makes one GET /user (shell spec §4)', async ({
+test('after a token refresh the app is re-initialised; start-up makes one GET /user (shell spec §4)', async ({
   page,
   context,
 }) => {
@@ -105,19 +102,38 @@ test.fixme('after a token refresh the app is re-initialised; start-up makes one 
     if (['/api/user', '/api/storage', '/api/account/token/refresh'].includes(pathname))
       calls.push(`${r.method()} ${pathname}`);
   });
+  const count = (call: string) => calls.filter((c) => c === call).length;
+  // A valid session: start-up asks for the user once.
+  await page.goto('/management/devices');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(count('GET /api/user')).toBe(1);
   // An expired access token at start-up: the 401, one refresh, the retried GET /user and nothing more.
+  calls.length = 0;
   await context.clearCookies({ name: 'rms_access' });
   await page.goto('/management/devices');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect.poll(() => calls.filter((c) => c === 'POST /api/account/token/refresh')).toHaveLength(1);
-  expect(calls.filter((c) => c === 'GET /api/user')).toHaveLength(2);
-  // Inside the app a refresh reloads the session user and the settings store.
+  await expect.poll(() => count('POST /api/account/token/refresh')).toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(count('GET /api/user')).toBe(2);
+  // Inside the app a refresh (here for a page document) reloads the session user, the settings store,
+  // the language and the dark-mode preference, and the page still opens.
   calls.length = 0;
+  await page.evaluate(() => {
+    localStorage.setItem('language', 'no');
+    document.cookie = 'dark_mode=enable; path=/';
+  });
   await context.clearCookies({ name: 'rms_access' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
   await expect
     .poll(() => calls)
     .toEqual(expect.arrayContaining(['POST /api/account/token/refresh', 'GET /api/user', 'GET /api/storage']));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('navigation', { name: 'Hovedmeny' })).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  expect(count('POST /api/account/token/refresh')).toBe(1);
+  expect(count('GET /api/user')).toBe(1);
 });
 
 test('rms-connect: ssh and desktop (at any path containing them) open with a key without login, sftp needs a session', async ({
