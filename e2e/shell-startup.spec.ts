@@ -18,6 +18,18 @@ test('EMAIL_NOT_VERIFIED replaces the app with the auth notice; resend shows its
   await expect(page.getByText('Email confirmation sent successfully')).toBeVisible();
 });
 
+test('a failed resend shows its toast with the status, also when the status text is empty (shell spec §8)', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.unverified, { path: null });
+  await page.route('**/api/account/user/activation/resend', (route) =>
+    route.fulfill({ status: 503, json: { success: false, errors: [] } }),
+  );
+  await page.goto('/management/devices');
+  await page.getByRole('button', { name: 'Resend activation e-mail' }).click();
+  await expect(page.getByText(/^Failed to send email confirmation (Service Unavailable|503)$/)).toBeVisible();
+});
+
 test('a server error at start shows the maintenance page', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: null });
   await page.route('**/api/user', (route) => route.fulfill({ status: 500, json: { success: false, errors: [] } }));
@@ -145,6 +157,23 @@ test('rms-connect: ssh and desktop (at any path containing them) open with a key
   await expect(page).toHaveURL(/\/x\/rms-connect\/desktop\/extra\?key=abc123$/);
   await page.goto('/rms-connect/sftp?key=abc123');
   await expect(page).toHaveURL(/\/account\/login\?continue_url=/);
+});
+
+test('a path containing rms-connect/<page> opens that standalone page, not the app (shell spec §2)', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  for (const [path, title] of [
+    ['/x/rms-connect/desktop/extra', 'Remote desktop'],
+    ['/a/b/rms-connect/ssh/5', 'SSH'],
+    ['/rms-connect/telnet/more', 'Telnet'],
+    ['/files/rms-connect/sftp', 'SFTP'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  }
 });
 
 test('choosing a language reloads the interface in it', async ({ page }) => {
