@@ -48,6 +48,28 @@ test('three failed user loads show the maintenance screen', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Maintenance' })).toBeVisible();
 });
 
+test('failed revokes count across the login page: the third shows the maintenance screen (shell spec §8)', async ({
+  page,
+  context,
+}) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  await context.clearCookies({ name: 'rms_access' });
+  await page.route('**/api/account/token/refresh', (route) => route.fulfill({ status: 401, json: { success: false } }));
+  const revokes: string[] = [];
+  await page.route('**/api/account/token/revoke', (route) => {
+    revokes.push(route.request().url());
+    return route.fulfill({ status: 500, json: { success: false, errors: [] } });
+  });
+  // Two failed attempts (the revoke and its retry), then the local logout: the login page.
+  await page.goto('/management/devices');
+  await page.waitForURL(/\/account\/login/);
+  expect(revokes).toHaveLength(2);
+  // The login page did not start the count over: the next failed revoke is the third.
+  await page.goto('/management/devices');
+  await expect(page.getByRole('heading', { name: 'Maintenance' })).toBeVisible();
+  expect(revokes.length).toBeGreaterThanOrEqual(3);
+});
+
 test('terms of service: the default theme asks with the data-agreement dialog and records acceptance', async ({
   page,
 }) => {
