@@ -1,4 +1,4 @@
-import { firstErrorItem, http, HttpError } from '../../engine/http/client';
+import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
@@ -17,9 +17,7 @@ export function ImpersonationStatus({ until }: { until: Date }) {
       await http.post('/user/revoke-impersonation-access', undefined, { skipCancel: true });
       window.location.reload();
     } catch (error) {
-      const message =
-        error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
-      showToast({ message, type: 'error' });
+      showToast({ message: serverMessage(error), type: 'error' });
     }
   }
   return (

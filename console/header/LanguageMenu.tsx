@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_RELOAD_MS, LANGUAGES, t } from '../../engine/i18n/i18n';
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, t } from '../../engine/i18n/i18n';
+import { reloadAfter } from '../../engine/session/reload';
 import { chooseLanguage } from '../i18n';
 import { Submenu } from './Submenu';
 
@@ -20,7 +21,7 @@ export function LanguageMenu() {
               onChange={() => {
                 setLanguage(code);
                 chooseLanguage(code);
-                setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_MS);
+                reloadAfter('language');
               }}
             />
             {LANGUAGE_NAMES[code]}

@@ -101,4 +101,19 @@ describe('Notifications', () => {
     expect(items[0].textContent).toContain('Code activated');
     expect(screen.getAllByText('Code activated')).toHaveLength(1);
   });
+  it("shows the server's first error, else 'Failed to get notifications.' (forms spec §8)", async () => {
+    for (const [body, text] of [
+      [{ success: false, errors: [{ code: 'E', message: 'Notifications are off' }] }, 'Notifications are off'],
+      [{ success: false, errors: [] }, 'Failed to get notifications.'],
+    ] as const) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(body), { status: 500, statusText: 'Internal Server Error' })),
+      );
+      const view = mount();
+      fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
+      view.unmount();
+    }
+  });
 });

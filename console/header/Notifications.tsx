@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { firstErrorItem, http, HttpError } from '../../engine/http/client';
+import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { alertToast } from '../../engine/device/alerts';
 import { realtime } from '../../engine/realtime/socket';
@@ -37,9 +37,7 @@ export function Notifications() {
       setItems(await fetchNotifications());
       setError(null);
     } catch (failure) {
-      setError(
-        (failure instanceof HttpError && firstErrorItem(failure.data)?.message) || t('Failed to get notifications.'),
-      );
+      setError(serverMessage(failure, t('Failed to get notifications.')));
     }
   }, []);
 

@@ -1,11 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
+import { reloadAfter } from '../../engine/session/reload';
 import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
 import { formatClock, systemTimezone, TIMEZONE_KEY } from '../i18n/time';
-
-/** Timezone change or reset: toast, then reload after 300 ms (forms spec §4). */
-export const TIMEZONE_RELOAD_MS = 300;
 
 function zones(): string[] {
   const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
@@ -25,10 +23,6 @@ function Clock({ zone, label }: { zone: string; label: string }) {
   );
 }
 
-function reloadSoon() {
-  setTimeout(() => window.location.reload(), TIMEZONE_RELOAD_MS);
-}
-
 export function TimezoneMenu() {
   const current = systemTimezone();
   const [zone, setZone] = useState(current);
@@ -39,14 +33,14 @@ export function TimezoneMenu() {
     setZone(value);
     localStorage.setItem(TIMEZONE_KEY, value);
     showToast({ message: t('Timezone updated successfully'), type: 'success' });
-    reloadSoon();
+    reloadAfter('timezone');
   }
 
   function reset() {
     localStorage.removeItem(TIMEZONE_KEY);
     setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
     showToast({ message: t('The default timezone is used'), type: 'info' });
-    reloadSoon();
+    reloadAfter('timezone');
   }
 
   return (

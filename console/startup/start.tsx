@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { currentLanguage } from '../../engine/i18n/i18n';
 import { APP_VERSION_KEY, http, onHttpEvent, SESSION_CALL_TIMEOUT } from '../../engine/http/client';
 import { realtime } from '../../engine/realtime/socket';
 import { afterSessionEnd, loadUser } from '../../engine/session/load-user';
@@ -32,10 +33,14 @@ function render(root: Root, node: React.ReactNode) {
 }
 
 let appRendered = false;
+let router: ReturnType<typeof createAppRouter> | undefined;
 
+/** Renders the app at the current location; a second call mounts it afresh (a new language shows only so). */
 function renderApp(root: Root) {
   appRendered = true;
-  render(root, <RouterProvider router={createAppRouter(standalonePage(window.location.pathname))} />);
+  router?.dispose();
+  router = createAppRouter(standalonePage(window.location.pathname));
+  render(root, <RouterProvider key={Date.now()} router={router} />);
 }
 
 function endSession(root: Root, location?: string) {
@@ -66,7 +71,7 @@ function listenToSession(root: Root) {
     // The app is re-initialised: the live socket is closed and re-authenticated, the session user,
     // the settings store, the language and the theme are read again.
     realtime.reconnect();
-    void reloadPreferences();
+    void reloadPreferences(root);
     const wasImpersonating = isImpersonating(session.user as SessionUser | null);
     void http
       .get<{ data?: SessionUser }>('/user', { timeout: SESSION_CALL_TIMEOUT, skipCancel: true, skipAuthRefresh: true })
@@ -80,10 +85,12 @@ function listenToSession(root: Root) {
 }
 
 /** The per-user parts of the app that a new token may change: settings store, language, theme. */
-async function reloadPreferences(): Promise<void> {
+async function reloadPreferences(root: Root): Promise<void> {
+  const before = currentLanguage();
   await Promise.all([loadSettings(), loadLanguage()]);
   applyTheme();
   readDarkMode();
+  if (currentLanguage() !== before) renderApp(root);
 }
 
 async function startSession(root: Root): Promise<void> {

@@ -17,7 +17,7 @@ import { session } from '../session/user';
 import type { CacheOptions, HttpConfig, HttpResponse } from './types';
 
 export type { CacheOptions, HttpConfig, HttpResponse } from './types';
-export { HttpError, isCancel, isHttpError, ROUTE_CHANGED, firstErrorItem } from './errors';
+export { HttpError, isCancel, isHttpError, ROUTE_CHANGED, firstErrorItem, serverMessage } from './errors';
 export { ACCOUNT_MENU_CACHE } from './cache';
 export { onHttpEvent } from './events';
 export { SESSION_CALL_TIMEOUT } from './session-recovery';

@@ -89,3 +89,14 @@ export function firstErrorItem(data: unknown): Partial<ErrorItem> | undefined {
   const first = errors[0];
   return first && typeof first === 'object' ? (first as Partial<ErrorItem>) : undefined;
 }
+
+/**
+ * The server's words for a failure: the first error item's message, else the
+ * fallback (the notifications' 'Failed to get notifications.'), else the
+ * client's own message (the revoke-impersonation toast, forms spec §8).
+ */
+export function serverMessage(error: unknown, fallback?: string): string {
+  const first = error instanceof HttpError ? firstErrorItem(error.data)?.message : undefined;
+  if (first) return first;
+  return fallback ?? (error instanceof Error ? error.message : String(error));
+}
