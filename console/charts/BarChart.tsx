@@ -1,24 +1,16 @@
 // A bar chart in SVG: bars grow from zero, x slots follow the calendar on a
 // time axis, y ticks take round steps in the series' unit, values on hover.
 import { useState } from 'react';
-import type { FormatContext } from '../../engine/format/formatters';
 import { labelStride, yScale } from '../../engine/pages/chart-scale';
-import type { PageSeries } from '../../engine/pages/types';
 import { t } from '../../engine/i18n/i18n';
-import { formatValue, type ChartData } from './chart-data';
-import { ChartTooltip, type TooltipContent } from './ChartTooltip';
+import { formatValue, type ChartProps } from './chart-data';
+import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
 
 const W = 720;
 const H = 260;
 const PAD = { top: 12, right: 12, bottom: 40, left: 84 };
 
-interface Props {
-  data: ChartData;
-  series: PageSeries[];
-  colorOf: (series: PageSeries) => string;
-  title: string;
-  ctx: FormatContext;
-}
+type Props = ChartProps;
 
 export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   const [tip, setTip] = useState<TooltipContent>();
@@ -31,16 +23,7 @@ export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   const every = labelStride(data.slotCount, plotW, Math.max(1, ...data.labels.map((l) => l.length)));
   const w = (band * 0.8) / series.length;
   const show = (i: number, left: number, top: number) =>
-    setTip({
-      left,
-      top,
-      title: data.labels[i],
-      lines: series.map((s, si) => ({
-        color: colorOf(s),
-        label: s.title,
-        value: formatValue(s, data.values[si][i], ctx),
-      })),
-    });
+    setTip(tooltipAt({ data, series, colorOf, ctx }, i, left, top));
   return (
     <div className="chart-frame" onMouseLeave={() => setTip(undefined)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('{title} chart', { title })} className="page-chart">

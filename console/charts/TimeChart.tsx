@@ -3,23 +3,15 @@
 // the hovered values in a tooltip.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import type { FormatContext } from '../../engine/format/formatters';
 import { yScale } from '../../engine/pages/chart-scale';
-import type { PageSeries } from '../../engine/pages/types';
 import { t } from '../../engine/i18n/i18n';
-import { formatValue, type ChartData } from './chart-data';
-import { ChartTooltip, type TooltipContent } from './ChartTooltip';
+import { formatValue, type ChartProps } from './chart-data';
+import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
 import { timeAxisLabels } from './time-axis';
 
 const H = 260;
 
-interface Props {
-  data: ChartData;
-  series: PageSeries[];
-  colorOf: (series: PageSeries) => string;
-  title: string;
-  ctx: FormatContext;
-}
+type Props = ChartProps;
 
 type UPlotClass = typeof uPlot;
 
@@ -63,16 +55,9 @@ function options(
         (u) => {
           const i = u.cursor.idx;
           if (i === null || i === undefined) return onTip(undefined);
-          onTip({
-            left: u.over.offsetLeft + (u.cursor.left ?? 0) + 12,
-            top: u.over.offsetTop + (u.cursor.top ?? 0),
-            title: data.labels[i],
-            lines: series.map((s, si) => ({
-              color: colorOf(s),
-              label: s.title,
-              value: formatValue(s, data.values[si][i], ctx),
-            })),
-          });
+          onTip(
+            tooltipAt(props, i, u.over.offsetLeft + (u.cursor.left ?? 0) + 12, u.over.offsetTop + (u.cursor.top ?? 0)),
+          );
         },
       ],
     },

@@ -8,6 +8,15 @@ import type { PageChart, PageSeries } from '../../engine/pages/types';
 
 type Row = Record<string, unknown>;
 
+/** What every chart component draws: the data, its series (one unit), their colours and the chart's name. */
+export interface ChartProps {
+  data: ChartData;
+  series: PageSeries[];
+  colorOf: (series: PageSeries) => string;
+  title: string;
+  ctx: FormatContext;
+}
+
 export interface ChartData {
   rows: Row[];
   /** True when x is a time: rows are in ascending time. */
