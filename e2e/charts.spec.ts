@@ -7,6 +7,7 @@ import { fixtureAccounts, login } from './support/login';
 const yTicks = (chart: Locator) => chart.locator('.chart-y-tick text').allTextContents();
 
 async function hoverTime(page: Page, chart: Locator, fraction: number): Promise<number> {
+  await chart.scrollIntoViewIfNeeded();
   const box = (await chart.locator('.u-over').boundingBox())!;
   await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
   const time = page.locator('.chart-tooltip time');

@@ -40,6 +40,8 @@ function options(
     axes: [
       {
         ...axis,
+        // Room for a clock time and its date under it.
+        space: 90,
         values: (_u, splits, _i, _space, increment) =>
           data.time ? timeAxisLabels(splits, increment, ctx) : splits.map((s) => data.labels[s] ?? ''),
       },
