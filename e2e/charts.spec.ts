@@ -31,9 +31,15 @@ test('the month bar chart starts at zero and its lowest bar is visible', async (
     .locator('.chart-bar')
     .evaluateAll((bars) => bars.map((bar) => Math.round(bar.getBoundingClientRect().bottom)));
   expect(new Set(bottoms).size).toBe(1);
-  // Months run left to right in time order.
-  const labels = await chart.locator('.chart-x-label').allTextContents();
-  expect(labels).toEqual([...labels].sort());
+  // Months run left to right in time order: the hover of each bar names its month.
+  const times: number[] = [];
+  for (const bar of await chart.locator('.chart-bar-group').all()) {
+    await bar.hover();
+    times.push(Date.parse((await page.locator('.chart-tooltip time').getAttribute('datetime'))!));
+  }
+  expect(times.length).toBeGreaterThan(1);
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  await page.screenshot({ path: 'test-results/charts-months.png', fullPage: true });
 });
 
 test('data usage ticks take round steps in 1024-based units, and a bar shows its value on hover', async ({ page }) => {
@@ -74,6 +80,7 @@ test('a device dashboard draws its widgets', async ({ page }) => {
   await expect(widgets.locator('> li')).toHaveCount(4);
   await expect(widgets.locator('.widget-value strong').nth(1)).toHaveText(/^-\d+ dBm$/);
   await expect(widgets.getByRole('img', { name: /Signal \(dBm\)/ }).locator('canvas')).toBeVisible();
+  await page.screenshot({ path: 'test-results/charts-dashboard.png', fullPage: true });
   await page.goto('/devices/105/dashboards/2');
   await expect(widgets.locator('> li')).toHaveCount(3);
   await expect(widgets.getByRole('img', { name: 'Data usage chart' }).locator('.chart-bar').first()).toBeVisible();

@@ -42,9 +42,25 @@ export function chartData(chart: PageChart, series: PageSeries[], input: Row[], 
     slotCount: time ? count : rows.length,
     time,
     xs,
-    labels: rows.map((row) => formatCell(chart.xFormatter, readPath(row, chart.x), row, ctx)),
+    labels: rows.map((row) =>
+      !chart.xFormatter && time
+        ? timeLabel(String(readPath(row, chart.x)), ctx)
+        : formatCell(chart.xFormatter, readPath(row, chart.x), row, ctx),
+    ),
     values: series.map((s) => rows.map((row) => Number(readPath(row, s.key) ?? NaN))),
   };
+}
+
+/** A time x without its own formatter: a month as "Nov 2025", a day as a date, in the console's language. */
+function timeLabel(value: string, ctx: FormatContext): string {
+  // Months and days name calendar periods, not instants: shown as written, with no timezone shift.
+  const period: Intl.DateTimeFormatOptions | undefined = /^\d{4}-\d{2}$/.test(value)
+    ? { month: 'short', year: 'numeric' }
+    : /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? { dateStyle: 'medium' }
+      : undefined;
+  if (!period) return formatCell('dateTime', value, {}, ctx);
+  return new Intl.DateTimeFormat(ctx.locale, { ...period, timeZone: 'UTC' }).format(timeOf(value));
 }
 
 /** A value in its series' unit, for axes and tooltips. */
