@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { labelStride, yScale } from '../../engine/pages/chart-scale';
 import { t } from '../../engine/i18n/i18n';
-import { formatValue, type ChartProps } from './chart-data';
+import { formatValue, tickLabels, type ChartProps } from './chart-data';
 import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
 
 const W = 720;
@@ -15,6 +15,7 @@ type Props = ChartProps;
 export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   const [tip, setTip] = useState<TooltipContent>();
   const scale = yScale(data.values.flat(), { fromZero: true, unit: series[0].formatter });
+  const ticks = tickLabels(series[0], scale, ctx);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const band = plotW / Math.max(1, data.slotCount);
@@ -27,11 +28,11 @@ export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   return (
     <div className="chart-frame" onMouseLeave={() => setTip(undefined)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('{title} chart', { title })} className="page-chart">
-        {scale.ticks.map((v) => (
+        {scale.ticks.map((v, k) => (
           <g key={v} className="chart-y-tick">
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="currentColor" strokeOpacity="0.15" />
             <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="currentColor">
-              {formatValue(series[0], v, ctx)}
+              {ticks[k]}
             </text>
           </g>
         ))}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { yScale } from '../../engine/pages/chart-scale';
 import { t } from '../../engine/i18n/i18n';
-import { formatValue, type ChartProps } from './chart-data';
+import { tickLabels, type ChartProps } from './chart-data';
 import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
 import { timeAxisLabels } from './time-axis';
 
@@ -49,7 +49,8 @@ function options(
         ...axis,
         size: 84,
         splits: () => scale.ticks,
-        values: (_u, splits) => splits.map((v) => formatValue(series[0], v, ctx)),
+        // The splits are the scale's ticks, so their labels line up one to one.
+        values: () => tickLabels(series[0], scale, ctx),
       },
     ],
     hooks: {

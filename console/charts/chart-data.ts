@@ -2,6 +2,7 @@
 // ascending, each series' values as numbers, labels formatted in the console's
 // language and timezone.
 import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { byteTickLabels, type YScale } from '../../engine/pages/chart-scale';
 import { isTimeAxis, sortByTime, timeOf, timeSlots } from '../../engine/pages/chart-time';
 import { readPath } from '../../engine/pages/template';
 import type { PageChart, PageSeries } from '../../engine/pages/types';
@@ -62,6 +63,10 @@ function timeLabel(value: string, ctx: FormatContext): string {
   if (!period) return formatCell('dateTime', value, {}, ctx);
   return new Intl.DateTimeFormat(ctx.locale, { ...period, timeZone: 'UTC' }).format(timeOf(value));
 }
+
+/** Labels of the y ticks: byte axes in one unit, others through the series' formatter. */
+export const tickLabels = (s: PageSeries, scale: YScale, ctx: FormatContext): string[] =>
+  byteTickLabels(scale, s.formatter, ctx.locale) ?? scale.ticks.map((v) => formatValue(s, v, ctx));
 
 /** A value in its series' unit, for axes and tooltips. */
 export const formatValue = (s: PageSeries, value: number, ctx: FormatContext): string =>

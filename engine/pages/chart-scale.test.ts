@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelStride, niceStep, seriesByUnit, yScale } from './chart-scale';
+import { byteTickLabels, labelStride, niceStep, seriesByUnit, yScale } from './chart-scale';
 
 describe('seriesByUnit', () => {
   it('puts series of different units on separate charts', () => {
@@ -94,5 +94,13 @@ describe('labelStride', () => {
   });
   it('draws every label when they fit', () => {
     expect(labelStride(5, 624, 5)).toBe(1);
+  });
+});
+
+describe('byteTickLabels', () => {
+  it('labels every tick in the unit of the step', () => {
+    const scale = yScale([0, 950 * 1024], { fromZero: true, unit: 'bytes' });
+    expect(byteTickLabels(scale, 'bytes')).toEqual(['0 KB', '500 KB', '1000 KB']);
+    expect(byteTickLabels(scale, 'number')).toBeUndefined();
   });
 });

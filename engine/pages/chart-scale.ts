@@ -2,6 +2,7 @@
 // dBm and °C never share an axis), a y-range with round steps in the data's
 // unit (bytes step in 1024-based units, counts in whole 1/2/5×10^n), bars
 // always from zero, and how many x labels fit without overlapping.
+import { BYTE_UNITS, localNumber } from '../format/bytes';
 import type { PageSeries } from './types';
 
 /** Series grouped by their formatter (the unit they are shown in), in document order. */
@@ -30,7 +31,7 @@ export interface YScaleOptions {
   tickCount?: number;
 }
 
-const BYTE_UNITS = new Set(['bytes', 'dataCredit']);
+const BYTE_UNITS_SET = new Set(['bytes', 'dataCredit']);
 
 /** 1, 2 or 5 × 10^n at or above `raw` (raw > 0). */
 function decimalStep(raw: number): number {
@@ -44,7 +45,7 @@ function decimalStep(raw: number): number {
 export function niceStep(span: number, count: number, unit?: string, integer = false): number {
   const raw = span / count;
   if (!(raw > 0) || !Number.isFinite(raw)) return raw;
-  if (BYTE_UNITS.has(unit ?? '') && raw >= 1) {
+  if (BYTE_UNITS_SET.has(unit ?? '') && raw >= 1) {
     const exponent = Math.floor(Math.log(raw) / Math.log(1024));
     const base = 1024 ** exponent;
     const step = decimalStep(raw / base);
@@ -93,4 +94,14 @@ export function labelStride(count: number, plotWidth: number, labelChars: number
   const labelWidth = labelChars * fontSize * 0.62 + fontSize;
   const fit = Math.max(1, Math.floor(plotWidth / labelWidth));
   return Math.max(1, Math.ceil(count / fit));
+}
+
+/**
+ * Tick labels of a byte axis, all in the unit of its step ("500 KB, 1000 KB", not "0.98 MB"), so the labels read
+ * as the even steps they are. Undefined for other units (their formatter labels them).
+ */
+export function byteTickLabels(scale: YScale, unit: string | undefined, locale = 'en'): string[] | undefined {
+  if (!BYTE_UNITS_SET.has(unit ?? '')) return undefined;
+  const exponent = Math.min(BYTE_UNITS.length - 1, Math.max(0, Math.floor(Math.log(scale.step) / Math.log(1024))));
+  return scale.ticks.map((v) => `${localNumber(v / 1024 ** exponent, 2, locale)} ${BYTE_UNITS[exponent]}`);
 }
