@@ -5,6 +5,7 @@ import { runAction } from '../../engine/pages/actions';
 import { loadErrorText } from '../../engine/pages/load-error';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
+import { DashboardWidgets } from '../charts/DashboardWidgets';
 import { ActionButtons } from './ActionButtons';
 import { FieldList } from './FieldList';
 import { pageEnvironment } from './environment';
@@ -51,6 +52,7 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
         </Suspense>
       )}
       {item && <FieldList fields={doc.fields} item={item} ctx={ctx} className="detail-list" />}
+      {item && doc.widgets && <DashboardWidgets value={item[doc.widgets]} ctx={ctx} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelStride, seriesByUnit, yScale } from './chart-scale';
+import { byteTickLabels, labelStride, niceStep, seriesByUnit, yScale } from './chart-scale';
 
 describe('seriesByUnit', () => {
   it('puts series of different units on separate charts', () => {
@@ -20,8 +20,50 @@ describe('yScale', () => {
     expect(scale.max).toBeGreaterThanOrEqual(-58);
     expect(scale.max).toBeLessThanOrEqual(0);
   });
-  it('starts counts at zero', () => {
-    expect(yScale([3, 10, 7]).min).toBe(0);
+  it('starts bars at zero even when every value is far above it (the month chart started at 30)', () => {
+    expect(yScale([31, 35, 40], { fromZero: true }).min).toBe(0);
+    expect(yScale([-31, -40], { fromZero: true }).max).toBe(0);
+    expect(yScale([31, 35, 40]).min).toBeGreaterThan(0);
+  });
+  it('gives every bar a height from zero', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 40 }), (vs) => {
+        const { min, max, ticks } = yScale(vs, { fromZero: true });
+        expect(min).toBe(0);
+        expect(ticks).toContain(0);
+        expect(max).toBeGreaterThan(0);
+      }),
+    );
+  });
+  it('steps data in 1024-based units', () => {
+    const MB = 1024 ** 2;
+    expect(yScale([3 * MB, 37 * MB], { fromZero: true, unit: 'bytes' }).step).toBe(10 * MB);
+    expect(niceStep(900 * 1024, 1, 'bytes')).toBe(MB);
+    expect(niceStep(3, 4, 'number', true)).toBe(1);
+  });
+  it('takes round steps: 1, 2 or 5 × 10^n, and for bytes the same × 1024^n', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-3, max: 1e12, noNaN: true }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.constantFrom('number', 'bytes'),
+        (span, count, unit) => {
+          const step = niceStep(span, count, unit);
+          expect(step).toBeGreaterThanOrEqual(span / count);
+          const base = unit === 'bytes' && step >= 1 ? 1024 ** Math.floor(Math.log(step) / Math.log(1024) + 1e-9) : 1;
+          const mantissa = step / base / 10 ** Math.floor(Math.log10(step / base) + 1e-9);
+          expect([1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-6)).toBe(true);
+        },
+      ),
+    );
+  });
+  it('has whole-number steps for counts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 20 }), (vs) => {
+        const { ticks } = yScale(vs, { fromZero: true });
+        expect(ticks.every(Number.isInteger)).toBe(true);
+      }),
+    );
   });
   it('covers every value, with ticks from min to max', () => {
     fc.assert(
@@ -32,6 +74,7 @@ describe('yScale', () => {
           expect(v).toBeLessThanOrEqual(max);
         }
         expect(ticks[0]).toBeCloseTo(min);
+        expect(ticks.every((t, i) => i === 0 || t > ticks[i - 1])).toBe(true);
         expect(ticks.at(-1)).toBeCloseTo(max);
         expect(ticks.length).toBeLessThan(12);
       }),
@@ -51,5 +94,13 @@ describe('labelStride', () => {
   });
   it('draws every label when they fit', () => {
     expect(labelStride(5, 624, 5)).toBe(1);
+  });
+});
+
+describe('byteTickLabels', () => {
+  it('labels every tick in the unit of the step', () => {
+    const scale = yScale([0, 950 * 1024], { fromZero: true, unit: 'bytes' });
+    expect(byteTickLabels(scale, 'bytes')).toEqual(['0 KB', '500 KB', '1000 KB']);
+    expect(byteTickLabels(scale, 'number')).toBeUndefined();
   });
 });

@@ -53,6 +53,8 @@ export interface PageDocument {
   chart?: PageChart;
   actions?: PageAction[];
   tree?: PageTree;
+  /** Item field holding a dashboard's widgets, drawn under the fields (detail): value tiles and chart pages. */
+  widgets?: string;
 }
 
 /** A permission name or a list (matched with permissionMode, default every). */

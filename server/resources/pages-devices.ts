@@ -186,24 +186,44 @@ export default async function pagesDevices(app: FastifyInstance) {
     },
   );
 
-  const dashboards = (d: Row) => [
-    {
-      id: 1,
+  // A dashboard's widgets: value tiles from the device record and chart pages the console draws for the device.
+  const value = (id: number, title: string, v: unknown, formatter?: string) => ({
+    id,
+    type: 'value',
+    title,
+    value: v ?? null,
+    ...(formatter ? { formatter } : {}),
+  });
+  const chart = (id: number, title: string, page: string) => ({ id, type: 'chart', title, page });
+  const dashboards = (d: Row) =>
+    [
+      {
+        id: 1,
+        name: 'Overview',
+        description: 'Status, signal and uptime',
+        widgets: [
+          value(1, 'Status', d.status, 'deviceStatus'),
+          value(2, 'Signal', d.signal, 'dbm'),
+          value(3, 'Router uptime', d.router_uptime, 'duration'),
+          chart(4, 'Signal and temperature', 'dynamic.parameters'),
+        ],
+      },
+      {
+        id: 2,
+        name: 'Mobile',
+        description: 'Operator, SIM and data usage',
+        widgets: [
+          value(1, 'Operator', d.operator),
+          value(2, 'Connection type', d.connection_type),
+          chart(3, 'Data usage', 'device.data-usage'),
+        ],
+      },
+    ].map((board) => ({
+      ...board,
       device_id: d.id,
-      name: 'Overview',
-      description: 'Status, signal and uptime',
-      widgets_count: 4,
+      widgets_count: board.widgets.length,
       updated_at: d.updated_at,
-    },
-    {
-      id: 2,
-      device_id: d.id,
-      name: 'Mobile',
-      description: 'Operator, SIM and data usage',
-      widgets_count: 3,
-      updated_at: d.updated_at,
-    },
-  ];
+    }));
   const dashboard = { preHandler: requirePermission('view_device_dashboard') };
   gapRoute(app, 'get', '/devices/:id/dashboards', dashboard, async (request) =>
     memoryList(dashboards(await deviceOf(app, request)), query(request), {

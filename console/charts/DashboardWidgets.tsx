@@ -1,0 +1,32 @@
+// A dashboard's widgets under its fields: value tiles with the device's current
+// values, and chart pages drawn for the device in the route's scope.
+import { lazy, Suspense } from 'react';
+import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { widgetsOf } from '../../engine/pages/chart-widgets';
+import { t } from '../../engine/i18n/i18n';
+
+// PageView draws DetailPage, which draws this: loaded lazily to keep the import graph acyclic at load time.
+const PageView = lazy(() => import('../pages/PageView').then((m) => ({ default: m.PageView })));
+
+export function DashboardWidgets({ value, ctx }: { value: unknown; ctx: FormatContext }) {
+  const widgets = widgetsOf(value);
+  if (!widgets.length) return null;
+  return (
+    <ul className="dashboard-widgets" aria-label={t('Widgets')}>
+      {widgets.map((w) =>
+        w.type === 'value' ? (
+          <li key={w.id} className="dashboard-widget widget-value">
+            <span className="widget-title">{w.title}</span>
+            <strong>{formatCell(w.formatter, w.value, {}, ctx) || '—'}</strong>
+          </li>
+        ) : (
+          <li key={w.id} className="dashboard-widget widget-chart" aria-label={w.title}>
+            <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
+              <PageView name={w.page} nested />
+            </Suspense>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
