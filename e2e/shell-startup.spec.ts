@@ -175,8 +175,10 @@ test('rms-connect: ssh and desktop (at any path containing them) open with a key
 }) => {
   await page.goto('/rms-connect/ssh?key=abc123');
   await expect(page).toHaveURL(/\/rms-connect\/ssh\?key=abc123$/);
+  await expect(page.getByRole('heading', { name: 'SSH', exact: true })).toBeVisible();
   await page.goto('/x/rms-connect/desktop/extra?key=abc123');
   await expect(page).toHaveURL(/\/x\/rms-connect\/desktop\/extra\?key=abc123$/);
+  await expect(page.getByRole('heading', { name: 'Remote desktop', exact: true })).toBeVisible();
   await page.goto('/rms-connect/sftp?key=abc123');
   await expect(page).toHaveURL(/\/account\/login\?continue_url=/);
 });

@@ -27,3 +27,5 @@ export const ROLE_NAME_MAX_LENGTH = 45;
 export const PARAMETER_LIMIT = 200;
 /** Batch size. */
 export const BATCH_SIZE = 2000;
+/** Standalone pages opened with a connection `key` instead of a session (shell spec §2): their documents are public. */
+export const KEY_OPENED_PAGES: readonly string[] = ['rms-connect.ssh', 'rms-connect.desktop'];

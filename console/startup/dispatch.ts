@@ -1,3 +1,5 @@
+import { KEY_OPENED_PAGES } from '../../engine/constants';
+
 /** Standalone pages chosen by path at start-up (shell spec §2). */
 export type StandalonePage = 'rms-connect.desktop' | 'rms-connect.ssh' | 'rms-connect.telnet' | 'rms-connect.sftp';
 
@@ -11,7 +13,7 @@ export function standalonePage(pathname: string): StandalonePage | undefined {
 
 /** SSH and desktop pages open without login when a `key` query parameter is present. */
 export function allowedWithoutLogin(page: StandalonePage | undefined, search: string): boolean {
-  if (page !== 'rms-connect.ssh' && page !== 'rms-connect.desktop') return false;
+  if (!page || !KEY_OPENED_PAGES.includes(page)) return false;
   return Boolean(new URLSearchParams(search).get('key'));
 }
 

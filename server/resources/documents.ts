@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KEY_OPENED_PAGES } from '../../engine/constants';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
@@ -97,7 +98,13 @@ export default async function documents(app: FastifyInstance) {
     return list(rows, rows.length);
   });
 
-  app.get('/documents/:kind/:name', { preHandler: requireSession, schema: { params } }, async (request, reply) => {
+  // The pages opened with a connection key (no session) read their own document.
+  const keyOpened = async (request: FastifyRequest) => {
+    const { kind, name } = request.params as Params;
+    if (kind !== 'pages' || !KEY_OPENED_PAGES.includes(name)) await requireSession(request);
+  };
+
+  app.get('/documents/:kind/:name', { preHandler: keyOpened, schema: { params } }, async (request, reply) => {
     const { kind, name } = request.params as Params;
     const doc = await published(kindOf(kind), name);
     reply.header('etag', doc.etag).header('cache-control', 'private, no-cache');

@@ -44,6 +44,14 @@ describe('documents API', () => {
     ).toBe(401);
   });
 
+  it('serves the documents of the pages opened with a connection key without a session, no other', async () => {
+    const anonymous = new (admin.constructor as typeof Client)(server.url);
+    expect((await anonymous.get('/api/documents/pages/rms-connect.ssh')).status).toBe(200);
+    expect((await anonymous.get('/api/documents/pages/rms-connect.desktop')).status).toBe(200);
+    expect((await anonymous.get('/api/documents/pages/rms-connect.sftp')).status).toBe(401);
+    expect((await anonymous.get('/api/documents/forms/rms-connect.ssh')).status).toBe(401);
+  });
+
   it('lists the documents of a kind and of every kind', async () => {
     const forms = await admin.get<{ data: { name: string; kind: string }[] }>('/api/documents/forms');
     expect(forms.body.data.map((d) => d.name)).toEqual(expect.arrayContaining(['new-tag', 'invite-user']));
