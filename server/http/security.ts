@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { tileSource } from '../../engine/device/map';
 
 // Security headers on every response (@fastify/helmet) and compression of
 // dynamic responses (@fastify/compress; built files arrive precompressed).
@@ -29,9 +30,21 @@ export const CONTENT_SECURITY_POLICY = {
   'object-src': ["'none'"],
 };
 
+/**
+ * The policy for a deployment: a map tile server set with VITE_MAP_TILE_URL (the
+ * console's build setting) may serve images; nothing else leaves the origin.
+ */
+export function contentSecurityPolicy(tileUrl: string | undefined): typeof CONTENT_SECURITY_POLICY {
+  const tiles = tileSource(tileUrl);
+  if (!tiles || tiles.startsWith('/')) return CONTENT_SECURITY_POLICY;
+  const origin = new URL(tiles.replace(/\{[a-z]\}/g, '0')).origin;
+  return { ...CONTENT_SECURITY_POLICY, 'img-src': [...CONTENT_SECURITY_POLICY['img-src'], origin] };
+}
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  const directives = contentSecurityPolicy(process.env.VITE_MAP_TILE_URL);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // Served over plain HTTP on loopback too: HSTS and upgrade belong to the TLS proxy in front.
     strictTransportSecurity: false,
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishBuildOutput } from '../../scripts/build-output';
-import { CONTENT_SECURITY_POLICY } from '../http/security';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../http/security';
 import { startServer, type TestServer } from './harness';
 
 // Production serving over real HTTP: a build folder finished by the build
@@ -135,5 +135,11 @@ describe('production serving', () => {
       expect(reply.headers['x-powered-by']).toBeUndefined();
     }
     expect(CONTENT_SECURITY_POLICY['script-src']).toEqual(["'self'"]);
+    // A configured map tile server may serve images, and only images.
+    const withTiles = contentSecurityPolicy('https://tiles.example.net/{z}/{x}/{y}.png');
+    expect(withTiles['img-src']).toContain('https://tiles.example.net');
+    expect(withTiles['connect-src']).toEqual(["'self'"]);
+    expect(contentSecurityPolicy('javascript:alert(1)/{z}/{x}/{y}')).toBe(CONTENT_SECURITY_POLICY);
+    expect(contentSecurityPolicy(undefined)).toBe(CONTENT_SECURITY_POLICY);
   });
 });
