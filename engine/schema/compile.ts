@@ -7,7 +7,6 @@ import { isDisplayOnly, kindOf, type FieldWidget, type JsonSchema } from '../fie
 import { holdsPermission } from './permission';
 import type { FieldSchema, FormDocument, PromptDocument } from './types';
 
-
 export interface UiField {
   'ui:widget': FieldWidget;
   'ui:options': Omit<FieldSchema, 'key'> & { inputType?: string };
