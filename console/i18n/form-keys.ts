@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   METHOD_VERBS,
@@ -13,6 +12,7 @@ import { translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
 import { FAILURE_TEXTS } from '../../engine/submit/result-text';
 import { MESSAGE_TEMPLATES } from '../../engine/validators/messages';
+import { literalCalls, schemaDocuments, translatedTexts } from './collect';
 import { pageDocuments } from './page-keys';
 
 // Node-side helper for the catalogue test: every interface string of the forms —
@@ -22,35 +22,12 @@ import { pageDocuments } from './page-keys';
 // forms and the page requests speak of.
 
 const CODE_DIRS = [join('renderer', 'form'), join('console', 'forms')];
-const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
 
 /** Every form document under schemas/forms. */
-export function formDocuments(root: string): FormDocument[] {
-  const dir = join(root, 'schemas', 'forms');
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as FormDocument);
-}
+export const formDocuments = (root: string) => schemaDocuments<FormDocument>(root, 'forms');
 
 /** The texts translateFormDocument passes through its translator. */
-export function formDocumentKeys(doc: FormDocument): string[] {
-  const keys: string[] = [];
-  translateFormDocument(doc, (text) => {
-    keys.push(text);
-    return text;
-  });
-  return keys;
-}
-
-function literalKeys(root: string): string[] {
-  return CODE_DIRS.flatMap((dir) =>
-    readdirSync(join(root, dir))
-      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      .flatMap((name) =>
-        [...readFileSync(join(root, dir, name), 'utf8').matchAll(CALL)].map((m) => m[1].replace(/\\'/g, "'")),
-      ),
-  );
-}
+const formDocumentKeys = (doc: FormDocument) => translatedTexts((t) => translateFormDocument(doc, t));
 
 /** The result texts: every known verb's templates and the item names of forms and page requests. */
 function resultKeys(root: string): string[] {
@@ -80,7 +57,7 @@ export function formKeys(root: string): string[] {
   return [
     ...new Set([
       ...formDocuments(root).flatMap(formDocumentKeys),
-      ...literalKeys(root),
+      ...literalCalls(root, CODE_DIRS),
       ...Object.values(MESSAGE_TEMPLATES),
       ...resultKeys(root),
     ]),
