@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { t } from '../../engine/i18n/i18n';
 import { holdsPermission } from '../../engine/schema/permission';
 import { formPermissions } from '../../renderer/form/permissions';
 import { FormRunner } from '../../renderer/form/FormRunner';
@@ -26,12 +27,12 @@ export function FormRoute() {
   }, [navigate]);
   const options = useMemo<OpenFormOptions>(() => ({ id }), [id]);
 
-  if (doc === undefined) return <p className="modal__loading">Loading…</p>;
+  if (doc === undefined) return <p className="modal__loading">{t('Loading…')}</p>;
   if (doc === null)
     return (
       <section className="form-route">
-        <h1>Form not found</h1>
-        <p role="alert">There is no form named “{name}”.</p>
+        <h1>{t('Form not found')}</h1>
+        <p role="alert">{t('There is no form named “{name}”.', { name })}</p>
       </section>
     );
   // A form the user may not submit is a route they lack permission for (shell spec §6).

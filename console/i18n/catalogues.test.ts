@@ -3,13 +3,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/i18n/i18n';
+import { pluralCategories } from '../../engine/i18n/plural';
+import { formKeys } from './form-keys';
 import { shellKeys } from './keys';
 import { pageKeys } from './page-keys';
 import { promptKeys } from './prompt-keys';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const keys = [...new Set([...shellKeys(join(here, '..')), ...pageKeys(root), ...promptKeys(root)])].sort();
+const keys = [
+  ...new Set([...shellKeys(join(here, '..')), ...pageKeys(root), ...promptKeys(root), ...formKeys(root)]),
+].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
@@ -33,13 +37,29 @@ describe('message catalogues', () => {
     expect(keys).toContain('Enter the 6-digit code from your authenticator app.');
   });
 
+  it('finds the form strings: every form document, the form components, validation and result texts', () => {
+    expect(keys).toContain(
+      'Move devices to another company. Type device IDs or upload a CSV file with one ID per line.',
+    );
+    expect(keys).toContain('Submitting…');
+    expect(keys).toContain('The {name} field is required.');
+    expect(keys).toContain('{Item} created successfully');
+    expect(keys).toContain('Failed to remove {item}');
+    expect(keys).toContain('task group');
+  });
+
   for (const language of LANGUAGES) {
-    it(`${language} translates every interface string, keeping placeholders`, () => {
+    it(`${language} translates every interface string, keeping placeholders and its plural forms`, () => {
       const catalogue = JSON.parse(readFileSync(join(here, `${language}.json`), 'utf8')) as Record<string, string>;
       const missing = keys.filter((key) => !catalogue[key]?.trim());
       expect(missing).toEqual([]);
-      for (const key of keys) expect(placeholders(catalogue[key]), key).toEqual(placeholders(key));
-      if (language === 'en') for (const key of keys) expect(catalogue[key]).toBe(key);
+      for (const key of keys) {
+        // A counted text lists one form per plural category of the language ('|'-separated).
+        const forms = catalogue[key].split('|');
+        if (forms.length > 1) expect(forms.length, key).toBe(pluralCategories(language).length);
+        for (const form of forms) expect(placeholders(form), key).toEqual(placeholders(key));
+        if (language === 'en') expect(forms[forms.length - 1]).toBe(key);
+      }
     });
   }
 });

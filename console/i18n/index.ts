@@ -1,8 +1,8 @@
 import { LANGUAGE_KEY, preferredLanguage, setMessages, type Language } from '../../engine/i18n/i18n';
 
-// English is the source language: its catalogue maps every text to itself, so
-// it is never loaded (t() answers the text itself) and costs the first load nothing.
-const catalogues = import.meta.glob<Record<string, string>>(['./*.json', '!./en.json'], { import: 'default' });
+// English is the source language: its catalogue maps every text to itself except
+// the counted texts, which carry their one/other forms ("Delete 1 device?").
+const catalogues = import.meta.glob<Record<string, string>>('./*.json', { import: 'default' });
 
 function stored(): string | null {
   try {

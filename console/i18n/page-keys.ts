@@ -5,6 +5,7 @@ import { CONNECTION_STATUSES, connectionStatus, faceliftText, l2tpStatus } from 
 import { formatters } from '../../engine/format/formatters';
 import { taskTypeLabel } from '../../engine/format/task-types';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
+import { schemaDocuments } from './collect';
 
 // Node-side helper for the catalogue test: every interface string of the list,
 // detail, tree and chart pages. The document texts translateDocument passes
@@ -86,12 +87,7 @@ export function pageLiteralKeys(rootDir: string): string[] {
 }
 
 /** Every page document under schemas/pages. */
-export function pageDocuments(rootDir: string): PageDocument[] {
-  const dir = join(rootDir, 'schemas', 'pages');
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PageDocument);
-}
+export const pageDocuments = (rootDir: string) => schemaDocuments<PageDocument>(rootDir, 'pages');
 
 export function pageKeys(rootDir: string): string[] {
   return [

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { translateField } from '../../engine/schema/translate-form';
 import type { PromptDocument } from '../../engine/schema/types';
 import { CANCEL_TEXT, CONFIRM_TEXT } from '../../engine/prompts/confirm';
 import { MFA_TEXTS } from '../../renderer/modals/named/mfa';
+import { literalCalls, schemaDocuments, translatedTexts } from './collect';
 
 // Node-side helper for the catalogue test: every interface string of the prompt
 // dialogs — the texts promptView passes through t() from each document under
@@ -10,39 +11,21 @@ import { MFA_TEXTS } from '../../renderer/modals/named/mfa';
 // components, and the code prompts' method texts.
 
 const CODE_DIRS = [join('renderer', 'prompts'), join('renderer', 'transfers')];
-const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
 
 function documentKeys(doc: PromptDocument): string[] {
-  const fields = doc.fields.flatMap((field) => [
-    field.label,
-    field.placeholder,
-    field.subtext,
-    ...(Array.isArray(field.options) ? field.options.map((o) => o.label) : []),
-  ]);
+  // The fields' texts as promptView translates them (translateField of the form documents).
+  const fields = doc.fields.flatMap((field) => translatedTexts((t) => translateField(field, t)));
   return [doc.title, doc.subtitle, doc.description, doc.confirmText, doc.cancelText, ...fields].filter(
     (s): s is string => !!s,
   );
 }
 
-function literalKeys(root: string): string[] {
-  return CODE_DIRS.flatMap((dir) =>
-    readdirSync(join(root, dir))
-      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      .flatMap((name) =>
-        [...readFileSync(join(root, dir, name), 'utf8').matchAll(CALL)].map((m) => m[1].replace(/\\'/g, "'")),
-      ),
-  );
-}
-
 export function promptKeys(root: string): string[] {
-  const dir = join(root, 'schemas', 'prompts');
-  const docs = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PromptDocument);
+  const docs = schemaDocuments<PromptDocument>(root, 'prompts');
   return [
     ...new Set([
       ...docs.flatMap(documentKeys),
-      ...literalKeys(root),
+      ...literalCalls(root, CODE_DIRS),
       ...Object.values(MFA_TEXTS),
       CONFIRM_TEXT,
       CANCEL_TEXT,

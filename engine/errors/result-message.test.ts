@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setMessages } from '../i18n/i18n';
 import { describeRequest, resultMessage, successMessage } from './result-message';
+
+afterEach(() => setMessages('en', {}));
 
 describe('resultMessage', () => {
   it("success: '{Item} {verb}d successfully' with the item from the path", () => {
@@ -54,5 +57,19 @@ describe('resultMessage', () => {
     );
     expect(successMessage('', 'operation complete')).toBe('Operation completed successfully');
     expect(describeRequest('post', '/api/companies/move')).toEqual({ item: 'company', verb: 'move' });
+  });
+
+  it('speaks the interface language: the verb’s template and the item from the catalogue', () => {
+    setMessages('no', {
+      '{Item} created successfully': '{Item} ble opprettet',
+      'Failed to remove {item}': 'Kunne ikke fjerne {item}',
+      tag: 'tagg',
+      'Server error': 'Serverfeil',
+    });
+    expect(resultMessage({ ok: true, method: 'post', url: '/tags' })).toBe('Tagg ble opprettet');
+    expect(resultMessage({ ok: false, method: 'delete', url: '/tags/3', code: 500 })).toBe(
+      'Kunne ikke fjerne tagg (500)',
+    );
+    expect(resultMessage({ ok: false })).toBe('Serverfeil');
   });
 });

@@ -2,6 +2,9 @@
 // successfully'; on failure the first server error message, otherwise 'Failed to
 // {verb} {item} ({status text or code})'; with no request config 'Server error'.
 // Item names derive from the path, with the special names of the catalogue.
+// Each verb's texts are catalogue keys ('{Item} created successfully', 'Failed
+// to create {item}'), the item a key of its own, so a language orders them.
+import { t } from '../i18n/i18n';
 
 export const SERVER_ERROR = 'Server error';
 
@@ -29,14 +32,14 @@ export const SPECIAL_ITEMS: readonly Special[] = [
   { test: /^\/files$/, item: 'file', verb: 'upload' },
 ];
 
-const METHOD_VERBS: Record<string, string> = {
+export const METHOD_VERBS: Record<string, string> = {
   post: 'create',
   put: 'update',
   patch: 'update',
   delete: 'remove',
   get: 'get',
 };
-const PATH_VERBS = ['cancel', 'assign', 'upload', 'add', 'move', 'generate', 'set', 'activate', 'complete'];
+export const PATH_VERBS = ['cancel', 'assign', 'upload', 'add', 'move', 'generate', 'set', 'activate', 'complete'];
 
 /** Past forms of the verbs whose past is not just a 'd' added. */
 const PAST: Record<string, string> = {
@@ -77,10 +80,20 @@ export function describeRequest(method: string, url: string): { item: string; ve
 
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+export const OPERATION_COMPLETED = 'Operation completed successfully';
+
+/** The catalogue keys of a verb's success and failure texts. */
+export function resultTemplates(verb: string): { success: string; failure: string } {
+  return {
+    success: `{Item} ${pastTense(verb)} successfully`,
+    failure: `Failed to ${verb === 'sent' ? 'send' : verb} {item}`,
+  };
+}
+
 /** '{Item} {verb}d successfully'. */
 export function successMessage(item: string, verb: string): string {
-  if (verb === 'operation complete') return 'Operation completed successfully';
-  return `${capitalise(item)} ${pastTense(verb)} successfully`;
+  if (verb === 'operation complete') return t(OPERATION_COMPLETED);
+  return t(resultTemplates(verb).success, { Item: capitalise(t(item)) });
 }
 
 export interface ResultInput {
@@ -99,11 +112,11 @@ export interface ResultInput {
 /** The message of a request's result per the error catalogue. */
 export function resultMessage(input: ResultInput): string {
   if (!input.ok && input.errors?.length && input.errors[0].message) return input.errors[0].message;
-  if (!input.url || !input.method) return input.ok ? 'Operation completed successfully' : SERVER_ERROR;
+  if (!input.url || !input.method) return t(input.ok ? OPERATION_COMPLETED : SERVER_ERROR);
   const derived = describeRequest(input.method, input.url);
   const item = input.item ?? derived.item;
   const verb = input.verb ?? derived.verb;
   if (input.ok) return successMessage(item, verb);
   const reason = input.statusText || (input.code !== undefined ? String(input.code) : '');
-  return `Failed to ${verb === 'sent' ? 'send' : verb} ${item}${reason ? ` (${reason})` : ''}`;
+  return `${t(resultTemplates(verb).failure, { item: t(item) })}${reason ? ` (${reason})` : ''}`;
 }

@@ -2,8 +2,10 @@
  * Interface strings (forms spec §1: en, no, ja, uk). Messages are keyed by
  * their English text, so the English catalogue is the identity and a missing
  * translation falls back to English. `{name}` placeholders are filled from
- * params.
+ * params; a `count` param picks the plural form (plural.ts).
  */
+import { pluralForm } from './plural';
+
 export const LANGUAGES = ['en', 'no', 'ja', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -33,9 +35,21 @@ export function currentLanguage(): Language {
 }
 
 export function t(text: string, params?: Record<string, string | number>): string {
-  const template = messages[text] || text;
-  if (!params) return template;
+  const found = messages[text] || text;
+  // Without params the plural forms stay: a document text is counted when filled (countedText).
+  if (!params) return found;
+  const template = pluralForm(found, params.count, current);
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in params ? String(params[key]) : match));
+}
+
+/** t() for a counted text: "Delete {count} devices?" in the count's plural form. */
+export function tn(text: string, count: number, params?: Record<string, string | number>): string {
+  return t(text, { ...params, count });
+}
+
+/** A translated text with plural forms in the form for `count` (a document text filled later). */
+export function countedText(text: string, count: unknown): string {
+  return pluralForm(text, count, current);
 }
 
 /** Language from storage, else the browser's, else English. */

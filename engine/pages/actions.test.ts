@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { devicesDoc as doc } from './sample-document';
 import { runAction, type ActionEnvironment } from './actions';
 import { SubmitCancelled } from '../submit/pipeline';
+import { setMessages, t } from '../i18n/i18n';
+import { translateDocument } from './translate';
+import { reminders } from './preferences';
 
 function env(overrides: Partial<ActionEnvironment> = {}): ActionEnvironment {
   return {
@@ -55,6 +58,25 @@ describe('runAction', () => {
     expect(e.request).toHaveBeenCalledWith({ method: 'delete', url: '/devices', data: { id: [4, 5] } });
     expect(r).toMatchObject({ kind: 'submitted', channel: 'action-1' });
     expect(e.done).toHaveBeenCalledWith(r);
+  });
+  it('a translated counted title is asked in the plural form of the selection, listed in its general form', async () => {
+    setMessages('uk', {
+      'Delete {count} devices?':
+        'Видалити {count} пристрій?|Видалити {count} пристрої?|Видалити {count} пристроїв?|Видалити {count} пристрою?',
+    });
+    try {
+      const local = translateDocument(doc, t);
+      const e = env({ confirm: vi.fn(async () => false) });
+      await runAction(local.bulkActions![0], { ids: [4] }, e);
+      await runAction(local.bulkActions![0], { ids: [4, 5, 6] }, e);
+      expect(vi.mocked(e.confirm).mock.calls.map(([d]) => d.title)).toEqual([
+        'Видалити 1 пристрій?',
+        'Видалити 3 пристрої?',
+      ]);
+      expect(reminders(local)[0].label).toBe('Видалити {count} пристрою?');
+    } finally {
+      setMessages('en', {});
+    }
   });
   it('asks for a choice and sends the bulk data payload', async () => {
     const e = env({ confirm: vi.fn(async () => '7') });

@@ -2,6 +2,7 @@
 // calls an endpoint after a confirmation prompt. The environment (modals,
 // HTTP, settings, navigation, toasts) is injected so the rules stay testable.
 import { resolveObject, resolvePath, resolveTemplate, type Scope } from './template';
+import { countedText } from '../i18n/i18n';
 import { reminderOff } from './preferences';
 import type { PageAction, PageLookup, PageOption, PageRequest } from './types';
 import { isSubmitCancelled } from '../submit/pipeline';
@@ -84,8 +85,8 @@ export async function confirmDescriptor(
   };
   const descriptor: Record<string, unknown> = {
     selectBox,
-    title: resolveTemplate(c.title, scope),
-    text: c.text ? resolveTemplate(c.text, scope) : undefined,
+    title: resolveTemplate(countedText(c.title, scope.count), scope),
+    text: c.text ? resolveTemplate(countedText(c.text, scope.count), scope) : undefined,
     confirmText: c.confirmText,
     cancelText: c.cancelText,
     reminderKey: c.selectBox ? undefined : c.reminderKey,

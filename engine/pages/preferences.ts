@@ -1,6 +1,7 @@
 // Table preferences (visible columns, their order, page size) kept per page in
 // the per-user settings store, and the prompt reminders that can be re-enabled.
 import type { PageAction, PageColumn, PageDocument } from './types';
+import { countedText } from '../i18n/i18n';
 
 export interface TablePreferences {
   /** Column keys in display order; columns missing here follow in document order. */
@@ -57,7 +58,9 @@ export function reminders(doc: PageDocument): { key: string; label: string }[] {
   const seen = new Map<string, string>();
   for (const action of allActions(doc)) {
     const key = action.confirm?.reminderKey;
-    if (key && !seen.has(key)) seen.set(key, action.confirm?.title ?? action.label);
+    // A counted title names the prompt in its general (other) form.
+    if (key && !seen.has(key))
+      seen.set(key, action.confirm ? countedText(action.confirm.title, undefined) : action.label);
   }
   return [...seen].map(([key, label]) => ({ key, label }));
 }

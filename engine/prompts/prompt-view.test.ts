@@ -23,6 +23,14 @@ describe('prompt documents as dialogs', () => {
     expect(view.fields[0].label).toBe(no.Code);
   });
 
+  it("prefers the document's own translations over the catalogue", () => {
+    setMessages('no', { Verification: 'Bekreftelse', Code: 'Kode' });
+    const own = { ...doc('verification-code'), translations: { no: { Code: 'Engangskode' } } };
+    const view = promptView(own);
+    expect(view.title).toBe('Bekreftelse');
+    expect(view.fields[0].label).toBe('Engangskode');
+  });
+
   it('reads every key of the verification-code document', () => {
     const view = promptView(doc('verification-code'));
     expect(view).toMatchObject({

@@ -1,12 +1,14 @@
 import { kindOf } from '../fields/kinds';
-import { t } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
+import { documentTranslator, translateField } from '../schema/translate-form';
 import type { FieldSchema, PromptDocument } from '../schema/types';
 import { checkField } from '../validators/field';
 import { CANCEL_TEXT, CONFIRM_TEXT } from './confirm';
 
 // A prompt document (schemas/prompts/*.json) as the dialog shows it: title,
 // subtitle, description, every field, confirmText/cancelText, its texts in the
-// interface language (as page documents are). The prompt's values are trimmed
+// interface language — the document's own `translations` first, then the
+// catalogue (as form documents are). The prompt's values are trimmed
 // (text kinds) and checked with the fields' own rules.
 
 export interface PromptView {
@@ -22,26 +24,16 @@ export interface PromptView {
 
 export type PromptValues = Record<string, unknown>;
 
-const translated = (text: string | undefined) => (text === undefined ? undefined : t(text));
-
-/** The interface texts of a prompt field in the interface language. */
-function translateField(field: FieldSchema): FieldSchema {
-  const out: FieldSchema = { ...field };
-  if (field.label !== undefined) out.label = t(field.label);
-  if (field.placeholder !== undefined) out.placeholder = t(field.placeholder);
-  if (field.subtext !== undefined) out.subtext = t(field.subtext);
-  if (Array.isArray(field.options)) out.options = field.options.map((o) => ({ ...o, label: t(o.label) }));
-  return out;
-}
-
 export function promptView(doc: PromptDocument): PromptView {
+  const tr = documentTranslator(doc, currentLanguage(), t);
+  const translated = (text: string | undefined) => (text === undefined ? undefined : tr(text));
   return {
-    title: t(doc.title),
+    title: tr(doc.title),
     subtitle: translated(doc.subtitle),
     description: translated(doc.description),
-    fields: doc.fields.map(translateField),
-    confirmText: t(doc.confirmText ?? CONFIRM_TEXT),
-    cancelText: t(doc.cancelText ?? CANCEL_TEXT),
+    fields: doc.fields.map((field) => translateField(field, tr)),
+    confirmText: tr(doc.confirmText ?? CONFIRM_TEXT),
+    cancelText: tr(doc.cancelText ?? CANCEL_TEXT),
     endpoint: doc.endpoint,
     method: doc.method ?? 'post',
   };

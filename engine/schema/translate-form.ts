@@ -8,7 +8,7 @@ import type { FieldSchema, FormDocument, OptionItem } from './types';
 const FIELD_TEXTS = ['label', 'placeholder', 'subtext', 'hint', 'patternMessage', 'linkText'] as const;
 const DOCUMENT_TEXTS = ['title', 'subtitle', 'description', 'submitText', 'successMsg'] as const;
 
-function translateField(field: FieldSchema, t: Translate): FieldSchema {
+export function translateField(field: FieldSchema, t: Translate): FieldSchema {
   const out: FieldSchema = { ...field };
   for (const key of FIELD_TEXTS) if (typeof field[key] === 'string') out[key] = t(field[key]);
   if (Array.isArray(field.options))
@@ -32,6 +32,11 @@ export function documentTranslator(
 ): Translate {
   const own = doc.translations?.[language];
   return own ? (text) => own[text] || catalogue(text) : catalogue;
+}
+
+/** A form document in the interface language: its own translations, then the catalogue. */
+export function localFormDocument(doc: FormDocument, language: string, catalogue: Translate): FormDocument {
+  return translateFormDocument(doc, documentTranslator(doc, language, catalogue));
 }
 
 export function translateFormDocument(doc: FormDocument, t: Translate): FormDocument {

@@ -1,6 +1,10 @@
 import { resultMessage } from '../errors/result-message';
 import { isHttpError } from '../http/errors';
-import { SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
+import { t } from '../i18n/i18n';
+import { CONNECT_FAILED_MESSAGE, SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
+
+/** The engine's own failure texts, catalogue keys (a thrown Error's message is looked up too). */
+export const FAILURE_TEXTS = [SEND_FAILED_MESSAGE, CONNECT_FAILED_MESSAGE];
 
 // The toast texts of a request's result (forms spec §8), for callers without a
 // form to map errors onto (page actions, prompts): the server's message, else
@@ -27,10 +31,10 @@ export function successText(request: RequestNames, body: unknown): string {
 }
 
 export function failureText(request: RequestNames, error: unknown): string {
-  if (!isHttpError(error)) return error instanceof Error ? error.message : SEND_FAILED_MESSAGE;
+  if (!isHttpError(error)) return t(error instanceof Error ? error.message : SEND_FAILED_MESSAGE);
   const body = failureBody(error);
   // A response that is not an object (or none at all) cannot be read.
-  if (!body && error.status !== undefined) return SEND_FAILED_MESSAGE;
+  if (!body && error.status !== undefined) return t(SEND_FAILED_MESSAGE);
   return resultMessage({
     ok: false,
     ...request,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { closeModal, resolveModal, updateModal, type OpenFormOptions } from '../../engine/stores/modals';
 import type { ModalComponentProps } from '../modals/types';
+import { t } from '../../engine/i18n/i18n';
 import { FormRunner } from './FormRunner';
 import { useFormDocument } from './useFormDocument';
 
@@ -25,8 +26,8 @@ export function FormModal({ modalId, name, options }: ModalComponentProps) {
     [formOptions, doc, modalId],
   );
 
-  if (doc === undefined) return <p className="modal__loading">Loading…</p>;
-  if (doc === null) return <p role="alert">Form not found: {formName}</p>;
+  if (doc === undefined) return <p className="modal__loading">{t('Loading…')}</p>;
+  if (doc === null) return <p role="alert">{t('Form not found: {name}', { name: formName })}</p>;
   return (
     <FormRunner
       name={formName}

@@ -2,6 +2,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio/react';
+import { t } from '../../engine/i18n/i18n';
 import { compileForm, type CompiledForm } from '../../engine/schema/compile';
 import type { FormValues } from '../../engine/schema/depends';
 import type { FormDocument } from '../../engine/schema/types';
@@ -190,10 +191,10 @@ export function FormRunner({
         )}
         <div className="modal-actions">
           <button type="button" className="fc-btn" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="fc-btn fc-btn--primary" disabled={busy} aria-disabled={busy}>
-            {waiting ? 'Submitting…' : (doc.submitText ?? 'Submit')}
+            {waiting ? t('Submitting…') : (doc.submitText ?? t('Submit'))}
           </button>
         </div>
       </Form>
