@@ -35,6 +35,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DB_FILE: `data/e2e-${port}.db`, RESET_DB: '1', DIST_DIR: distDir, NODE_ENV: 'test' },
+    // BULK_PAUSE_MS: a bulk job's progress is followable on a loaded machine too (the action-channel test).
+    env: {
+      PORT: String(port),
+      DB_FILE: `data/e2e-${port}.db`,
+      RESET_DB: '1',
+      DIST_DIR: distDir,
+      NODE_ENV: 'test',
+      BULK_PAUSE_MS: '150',
+    },
   },
 });
