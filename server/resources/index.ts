@@ -29,6 +29,7 @@ import recordsWrite from './records-write';
 import statistics from './statistics';
 import pages from './pages';
 import documents from './documents';
+import openapiItems from './openapi-items';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -64,4 +65,5 @@ export const resources: FastifyPluginAsync[] = [
   statistics,
   documents,
   pages,
+  openapiItems,
 ];

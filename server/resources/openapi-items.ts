@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertTenancy, canActOn, hasPermission, requirePermission } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { done, invalid, notFound, ok } from '../http/envelope';
+import { runList, type ListSpec } from '../http/list-query';
+import { routeId } from '../services/ids';
+import { fileSpec } from './files';
+import { tagListSpec } from './tags';
+import { userListSpec } from './users';
+
+// The RMS API's item operations of resources that only had lists: one tag,
+// user, role or file by id (the list's row, so tenancy and RBAC are the
+// list's), and removing a user.
+
+function itemRoute(
+  app: FastifyInstance,
+  path: string,
+  permission: string,
+  spec: (actor: Actor) => ListSpec,
+  shape: (row: Record<string, unknown>) => Record<string, unknown> = (row) => row,
+) {
+  app.get(path, { preHandler: requirePermission(permission) }, async (request) => {
+    const id = String(routeId(request.params));
+    const { data } = await runList(spec(actorOf(request)), { id, limit: '1' });
+    if (!data[0]) throw notFound();
+    return ok(shape(data[0]));
+  });
+}
+
+export default async function openapiItems(app: FastifyInstance) {
+  const { db } = app.ctx;
+  itemRoute(app, '/tags/:id', 'view_tags', (actor) => tagListSpec(app, actor));
+  itemRoute(app, '/files/:id', 'view_files', (actor) => fileSpec(app, actor));
+  itemRoute(
+    app,
+    '/users/:id',
+    'view_users',
+    (actor) => {
+      const spec = userListSpec(app, actor);
+      const fields = { ...spec.fields, company_level: 'c.level', company_parent_id: 'c.parent_id' };
+      return { ...spec, fields };
+    },
+    // The OpenAPI's `role` is the role's name.
+    (row) => ({ ...row, role: row.role_name }),
+  );
+
+  app.get('/roles/:id', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
+    const actor = actorOf(request);
+    const role = await db
+      .selectFrom('roles as r')
+      .leftJoin('companies as c', 'c.id', 'r.company_id')
+      .select([
+        'r.id',
+        'r.name',
+        'r.title',
+        'r.description',
+        'r.company_id',
+        'c.name as company_name',
+        'r.created_at',
+        'r.updated_at',
+        sql<number>`(select count(*) from role_permissions rp where rp.role_id = r.id)`.as('permissions_count'),
+      ])
+      .where('r.id', '=', routeId(request.params))
+      .executeTakeFirst();
+    // Custom roles of other companies, and other roles without view_roles, are not there for the caller.
+    const visible =
+      role &&
+      (role.company_id === null || canActOn(actor, role.company_id)) &&
+      (hasPermission(actor, 'view_roles') || role.company_id !== null || role.id === actor.role.id);
+    if (!visible) throw notFound('Role not found.');
+    return ok({ ...role, description: role.description ?? '', permissions_count: Number(role.permissions_count) });
+  });
+
+  app.delete('/users/:id', guard(app, { permission: 'delete_users', mfa: true }), async (request) => {
+    const actor = actorOf(request);
+    const id = routeId(request.params);
+    const user = await db.selectFrom('users').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+    if (!user) throw notFound('User not found.');
+    assertTenancy(actor, user.company_id, 'User');
+    if (user.id === actor.user.id || user.id === actor.impersonatorId)
+      throw invalid(['id', 'You cannot delete your own account.']);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('invitations').where('invited_by', '=', user.id).execute();
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    });
+    return done(undefined, 'User removed successfully');
+  });
+}
