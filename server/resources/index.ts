@@ -30,6 +30,7 @@ import statistics from './statistics';
 import pages from './pages';
 import documents from './documents';
 import openapiItems from './openapi-items';
+import devicesOpenApi from './devices-openapi';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -45,6 +46,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesWrite,
   devicesAdd,
   devicesActions,
+  devicesOpenApi,
   companies,
   companiesWrite,
   companyData,
