@@ -31,6 +31,7 @@ import pages from './pages';
 import documents from './documents';
 import openapiItems from './openapi-items';
 import devicesOpenApi from './devices-openapi';
+import deviceTasks from './device-tasks';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -47,6 +48,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesAdd,
   devicesActions,
   devicesOpenApi,
+  deviceTasks,
   companies,
   companiesWrite,
   companyData,
