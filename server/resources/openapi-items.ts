@@ -12,7 +12,8 @@ import { userListSpec } from './users';
 
 // The RMS API's item operations of resources that only had lists: one tag,
 // user, role or file by id (the list's row, so tenancy and RBAC are the
-// list's), and removing a user.
+// list's), removing a user, and a credit transfer code's comment and
+// removal (an unused code only: a used one is the record of a transfer).
 
 function itemRoute(
   app: FastifyInstance,
@@ -71,6 +72,37 @@ export default async function openapiItems(app: FastifyInstance) {
       (hasPermission(actor, 'view_roles') || role.company_id !== null || role.id === actor.role.id);
     if (!visible) throw notFound('Role not found.');
     return ok({ ...role, description: role.description ?? '', permissions_count: Number(role.permissions_count) });
+  });
+
+  async function unusedCode(request: { params: unknown }, actor: Actor) {
+    const code = await db
+      .selectFrom('credit_codes')
+      .select(['id', 'company_id', 'is_used'])
+      .where('id', '=', routeId(request.params))
+      .executeTakeFirst();
+    assertTenancy(actor, code?.company_id, 'Credit code');
+    if (code!.is_used) throw invalid(['id', 'The credit code has already been used.']);
+    return code!.id;
+  }
+  const codeBody = {
+    type: 'object',
+    required: ['comment'],
+    properties: { comment: { type: 'string', maxLength: 255 } },
+  } as const;
+  app.put(
+    '/credits/codes/:id',
+    { ...guard(app, { permission: 'create_credit_transfer_codes' }), schema: { body: codeBody } },
+    async (request) => {
+      const id = await unusedCode(request, actorOf(request));
+      const { comment } = request.body as { comment: string };
+      await db.updateTable('credit_codes').set({ comment }).where('id', '=', id).execute();
+      return done(undefined, 'Credit code updated successfully');
+    },
+  );
+  app.delete('/credits/codes/:id', guard(app, { permission: 'create_credit_transfer_codes' }), async (request) => {
+    const id = await unusedCode(request, actorOf(request));
+    await db.deleteFrom('credit_codes').where('id', '=', id).execute();
+    return done(undefined, 'Credit code removed successfully');
   });
 
   app.delete('/users/:id', guard(app, { permission: 'delete_users', mfa: true }), async (request) => {
