@@ -96,6 +96,12 @@ function deviceLogSpec(app: FastifyInstance, actor: Actor, deviceId?: number): L
 export default async function devicesOpenApi(app: FastifyInstance) {
   const { ctx } = app;
 
+  /** 404 unless the device is one of the caller's companies. */
+  async function assertDevice(actor: Actor, id: number) {
+    const device = await ctx.db.selectFrom('devices').select('company_id').where('id', '=', id).executeTakeFirst();
+    assertTenancy(actor, device?.company_id, 'Device');
+  }
+
   async function assertTagsInScope(actor: Actor, tagIds: number[]) {
     if (!tagIds.length) return;
     const tags = await ctx.db.selectFrom('tags').select('company_id').where('id', 'in', tagIds).execute();
@@ -147,8 +153,7 @@ export default async function devicesOpenApi(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const id = routeId(request.params);
-      const device = await ctx.db.selectFrom('devices').select('company_id').where('id', '=', id).executeTakeFirst();
-      assertTenancy(actor, device?.company_id, 'Device');
+      await assertDevice(actor, id);
       const { command } = request.body as { command: string };
       const channel = await startBulk(ctx, actor, [id], { kind: 'task', task: 'command', source: command });
       return { success: true, meta: { channel } };
@@ -164,8 +169,7 @@ export default async function devicesOpenApi(app: FastifyInstance) {
   app.get('/devices/:id/logs', logs, async (request) => {
     const actor = actorOf(request);
     const id = routeId(request.params);
-    const device = await ctx.db.selectFrom('devices').select('company_id').where('id', '=', id).executeTakeFirst();
-    assertTenancy(actor, device?.company_id, 'Device');
+    await assertDevice(actor, id);
     const { data, total } = await runList(deviceLogSpec(app, actor, id), request.query as never, counts);
     return list(data, total);
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, canActOn, hasPermission, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -9,6 +8,7 @@ import { routeId } from '../services/ids';
 import { fileSpec } from './files';
 import { tagListSpec } from './tags';
 import { userListSpec } from './users';
+import { selectRoles } from './roles';
 
 // The RMS API's item operations of resources that only had lists: one tag,
 // user, role or file by id (the list's row, so tenancy and RBAC are the
@@ -49,29 +49,15 @@ export default async function openapiItems(app: FastifyInstance) {
 
   app.get('/roles/:id', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
     const actor = actorOf(request);
-    const role = await db
-      .selectFrom('roles as r')
-      .leftJoin('companies as c', 'c.id', 'r.company_id')
-      .select([
-        'r.id',
-        'r.name',
-        'r.title',
-        'r.description',
-        'r.company_id',
-        'c.name as company_name',
-        'r.created_at',
-        'r.updated_at',
-        sql<number>`(select count(*) from role_permissions rp where rp.role_id = r.id)`.as('permissions_count'),
-      ])
-      .where('r.id', '=', routeId(request.params))
-      .executeTakeFirst();
+    const role = await selectRoles(db).where('r.id', '=', routeId(request.params)).executeTakeFirst();
     // Custom roles of other companies, and other roles without view_roles, are not there for the caller.
     const visible =
       role &&
       (role.company_id === null || canActOn(actor, role.company_id)) &&
       (hasPermission(actor, 'view_roles') || role.company_id !== null || role.id === actor.role.id);
     if (!visible) throw notFound('Role not found.');
-    return ok({ ...role, description: role.description ?? '', permissions_count: Number(role.permissions_count) });
+    const { scope: _scope, ...item } = role;
+    return ok({ ...item, description: item.description ?? '', permissions_count: Number(item.permissions_count) });
   });
 
   async function unusedCode(request: { params: unknown }, actor: Actor) {
