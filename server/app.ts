@@ -26,6 +26,7 @@ import { registerQueryText } from './http/query-text';
 import { registerOpenApi } from './openapi/serve';
 import { registerConformance } from './openapi/conform';
 import { loadDocument } from './openapi/document';
+import { notImplementedFallback } from './openapi/fallback';
 import type { AppContext } from './context';
 import { DocumentStore } from './documents/store';
 import { seedDocuments } from './documents/seed';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const openapi = loadDocument();
   registerConformance(app, openapi);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
+  await app.register(notImplementedFallback(openapi, apiRoutes), { prefix: '/api' });
   await registerOpenApi(app, openapi, apiRoutes);
   await registerSpa(app, options.distDir);
 

@@ -10,6 +10,10 @@ export type BulkWork =
   | { kind: 'delete' }
   | { kind: 'move'; companyId: number }
   | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[] }
+  /** The RMS API's per-device tag lists (PUT /devices/tags/assign|unassign|overwrite): device id → tag ids. */
+  | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
+  /** PUT /devices/credit: device id → credit usage on (1) or off (0). */
+  | { kind: 'credit'; rows: Record<string, number> }
   | { kind: 'task'; task: string; source: string }
   | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
 
@@ -54,6 +58,26 @@ async function deviceAction(ctx: AppContext, action: 'reboot' | 'update_metrics_
   return online.length;
 }
 
+async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-rows' }>, chunk: number[]) {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const device_id of chunk) {
+      const tagIds = work.rows[device_id] ?? [];
+      if (work.action !== 'assign') {
+        let remove = trx.deleteFrom('device_tags').where('device_id', '=', device_id);
+        if (work.action === 'unassign') remove = remove.where('tag_id', 'in', tagIds.length ? tagIds : [-1]);
+        await remove.execute();
+      }
+      if (work.action === 'unassign' || !tagIds.length) continue;
+      await trx
+        .insertInto('device_tags')
+        .values(tagIds.map((tag_id) => ({ device_id, tag_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+  return chunk.length;
+}
+
 export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[]): Promise<number> {
   const { db } = ctx;
   const at = ctx.now().toISOString();
@@ -84,6 +108,17 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
         .execute();
       return chunk.length;
     }
+    case 'tag-rows':
+      return tagRows(ctx, work, chunk);
+    case 'credit':
+      for (const id of chunk) {
+        await db
+          .updateTable('devices')
+          .set({ credit_enabled: work.rows[id] ? 1 : 0, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      }
+      return chunk.length;
     case 'device-action':
       return deviceAction(ctx, work.action, chunk);
     case 'task': {

@@ -29,6 +29,9 @@ import recordsWrite from './records-write';
 import statistics from './statistics';
 import pages from './pages';
 import documents from './documents';
+import openapiItems from './openapi-items';
+import devicesOpenApi from './devices-openapi';
+import deviceTasks from './device-tasks';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -44,6 +47,8 @@ export const resources: FastifyPluginAsync[] = [
   devicesWrite,
   devicesAdd,
   devicesActions,
+  devicesOpenApi,
+  deviceTasks,
   companies,
   companiesWrite,
   companyData,
@@ -64,4 +69,5 @@ export const resources: FastifyPluginAsync[] = [
   statistics,
   documents,
   pages,
+  openapiItems,
 ];

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission } from '../auth/guards';
@@ -27,6 +28,25 @@ const roleBody = {
     scope: { type: 'string', enum: ['own', 'subtree'] },
   },
 } as const;
+
+/** Roles with their company name and permission count (the list's and the item's columns). */
+export function selectRoles(db: Kysely<Database>) {
+  return db
+    .selectFrom('roles as r')
+    .leftJoin('companies as c', 'c.id', 'r.company_id')
+    .select([
+      'r.id',
+      'r.name',
+      'r.title',
+      'r.description',
+      'r.company_id',
+      'c.name as company_name',
+      'r.scope',
+      'r.created_at',
+      'r.updated_at',
+      sql<number>`(select count(*) from role_permissions rp where rp.role_id = r.id)`.as('permissions_count'),
+    ]);
+}
 
 export default async function roles(app: FastifyInstance) {
   const { ctx } = app;
@@ -62,21 +82,7 @@ export default async function roles(app: FastifyInstance) {
   app.get('/roles', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
     const actor = actorOf(request);
     const q = request.query as { company_id?: string; q?: string; type?: string };
-    let query = db
-      .selectFrom('roles as r')
-      .leftJoin('companies as c', 'c.id', 'r.company_id')
-      .select([
-        'r.id',
-        'r.name',
-        'r.title',
-        'r.description',
-        'r.company_id',
-        'c.name as company_name',
-        'r.scope',
-        'r.created_at',
-        'r.updated_at',
-        sql<number>`(select count(*) from role_permissions rp where rp.role_id = r.id)`.as('permissions_count'),
-      ]);
+    let query = selectRoles(db);
     const companyId = q.company_id ? Number(q.company_id) : undefined;
     if (companyId !== undefined && !canActOn(actor, companyId)) throw notFound('Company not found.');
     query = query.where((eb) => {

@@ -137,6 +137,10 @@ describe('OpenAPI conformance (strict, with a token)', () => {
         'POST /credits/codes',
         () => api.post('/api/credits/codes', { credit_type_name: 'Paid Credit', company_id: 1, amount: 1 }),
       ],
+      [
+        'DELETE /users/{}',
+        async () => api.delete(`/api/users/${rows(await api.get('/api/users?sort=-id&limit=1'))[0].id}`),
+      ],
     ];
     for (const [key, call] of cases) expectConforms(op(key), await call(), key);
   });

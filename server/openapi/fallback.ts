@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { operations, type OpenApiNode } from './document';
+import { notImplemented, type RouteState } from './routes';
+
+// Every OpenAPI operation still without a route answers 501 in the error
+// envelope (never 404): registered from the document after the resources, so
+// a real route is never shadowed, with the method and path as written.
+
+const WHY = 'this product has no data for it';
+
+/** A plugin (prefix /api) registering 501 routes for the operations `routes` does not have yet. */
+export function notImplementedFallback(document: OpenApiNode, routes: ReadonlyMap<string, RouteState>) {
+  return async (app: FastifyInstance) => {
+    for (const op of operations(document)) {
+      if (!routes.has(op.key)) notImplemented(app, op.method, op.path, WHY);
+    }
+  };
+}
