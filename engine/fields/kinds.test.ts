@@ -93,3 +93,12 @@ describe('addon', () => {
     ]);
   });
 });
+
+describe('file size message', () => {
+  const big = { name: 'fw.bin', size: 83886081, type: 'application/octet-stream' };
+  it("a document turns on the warnings variant: 'Maximum file size is 80MB'", () => {
+    const field = { key: 'file', label: 'File', type: 'file' as const, warnings: true };
+    expect(checkField(field, big)).toBe('Maximum file size is 80MB');
+    expect(checkField({ ...field, warnings: undefined }, big)).toBe('Maximum file size is 80 MB');
+  });
+});

@@ -147,7 +147,8 @@ const KINDS = {
     coerce: asIs,
     check: (f, value, opts) => {
       if (!isFileLike(value)) return messages.format(f.label, f.key);
-      return checkFile(value, { maxSize: f.maxSize, accept: f.accept, warnings: opts.warnings, label: f.label }).error;
+      const warnings = opts.warnings || f.warnings;
+      return checkFile(value, { maxSize: f.maxSize, accept: f.accept, warnings, label: f.label }).error;
     },
   },
   ListInput: {

@@ -225,6 +225,8 @@ export interface FieldSchema {
   accept?: string;
   /** File size limit in bytes (83886080). */
   maxSize?: number;
+  /** File fields: the warnings variant of the size message, 'Maximum file size is 80MB', instead of 'Maximum file size is {size}'. */
+  warnings?: boolean;
   /** Registered formatter applied to the typed value. */
   formatter?: string;
   /** BaseAlert: registered text function. */

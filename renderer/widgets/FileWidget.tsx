@@ -40,7 +40,7 @@ export function FileWidget(props: WidgetProps) {
             onChange(undefined);
             return;
           }
-          const check = checkFile(file, { maxSize: o.maxSize, accept: o.accept, label: o.label });
+          const check = checkFile(file, { maxSize: o.maxSize, accept: o.accept, label: o.label, warnings: o.warnings });
           setNotice(check);
           if (check.error) {
             e.target.value = '';
