@@ -1,4 +1,4 @@
-import { http, firstErrorItem, HttpError } from '../../engine/http/client';
+import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { session, type SessionUser } from '../../engine/session/user';
 import { EMAIL_PROMPT_ID } from '../../engine/stores/modals';
@@ -48,8 +48,7 @@ export async function ensureTermsAccepted(user: SessionUser): Promise<void> {
   });
 }
 
-const errorText = (error: unknown) =>
-  error instanceof HttpError ? (firstErrorItem(error.data)?.message ?? error.message) : String(error);
+const errorText = (error: unknown) => serverMessage(error);
 
 /** The e-mail prompt: cannot be closed, only answered (forms spec §4). */
 const askEmail = (value: string) =>

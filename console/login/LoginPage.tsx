@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { firstErrorItem, http, HttpError } from '../../engine/http/client';
+import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { continueTarget, stripSelfRedirect } from '../../engine/session/redirect';
 import { theme } from '../theme/theme';
@@ -36,9 +36,7 @@ export function LoginPage() {
       );
       window.location.assign(afterSignIn(response.data?.data?.location));
     } catch (failure) {
-      const message =
-        failure instanceof HttpError ? (firstErrorItem(failure.data)?.message ?? failure.message) : String(failure);
-      setError(message);
+      setError(serverMessage(failure));
       setBusy(false);
     }
   }
