@@ -66,6 +66,7 @@ export function documentKeys(doc: PageDocument): string[] {
     ...labelled(doc.tabs),
     ...(doc.filters ?? []).flatMap((f) => [...labelled([f]), ...labelled(f.options)]),
     ...labelled(doc.chart?.series),
+    doc.chart?.xTitle,
     ...labelled(doc.tree?.details),
     ...(['toolbarActions', 'rowActions', 'bulkActions', 'actions'] as const).flatMap((key) =>
       (doc[key] ?? []).flatMap(actionKeys),

@@ -58,7 +58,7 @@ export function ChartPage({ doc, name, scope, nested }: PageProps) {
                 <caption>{doc.title}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{chart.x}</th>
+                    <th scope="col">{chart.xTitle ?? chart.x}</th>
                     {chart.series.map((s) => (
                       <th key={s.key} scope="col">
                         {s.title}

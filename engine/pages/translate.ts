@@ -41,7 +41,12 @@ export function translateDocument(doc: PageDocument, t: Translate): PageDocument
   if (doc.tabs) out.tabs = doc.tabs.map(opt);
   if (doc.filters)
     out.filters = doc.filters.map((f) => ({ ...opt(f), ...(f.options ? { options: f.options.map(opt) } : {}) }));
-  if (doc.chart) out.chart = { ...doc.chart, series: doc.chart.series.map(opt) };
+  if (doc.chart)
+    out.chart = {
+      ...doc.chart,
+      ...(doc.chart.xTitle ? { xTitle: t(doc.chart.xTitle) } : {}),
+      series: doc.chart.series.map(opt),
+    };
   if (doc.tree?.details) out.tree = { ...doc.tree, details: doc.tree.details.map(opt) };
   for (const key of ['toolbarActions', 'rowActions', 'bulkActions', 'actions'] as const) {
     if (doc[key]) out[key] = actions(doc[key]);

@@ -195,6 +195,8 @@ export interface PageChart {
   type: 'bar' | 'line';
   /** Row key of the category axis. */
   x: string;
+  /** Heading of the category axis in the data table (the row key when absent). */
+  xTitle?: string;
   xFormatter?: string;
   series: PageSeries[];
 }
