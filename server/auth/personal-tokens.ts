@@ -27,6 +27,8 @@ export const TOKEN_FAMILIES: Record<string, string[]> = {
   vpn: ['/vpn'],
   automations: ['/automations', '/alerts', '/alerts-configurations', '/email-configurations'],
   reports: ['/reports', '/statistics'],
+  // Form, prompt, lookup and page documents (publishing still needs manage_documents).
+  documents: ['/documents'],
 };
 
 export const TOKEN_SCOPES = Object.keys(TOKEN_FAMILIES).flatMap((family) => [`${family}:read`, `${family}:write`]);

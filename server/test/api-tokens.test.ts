@@ -80,6 +80,24 @@ describe('personal access tokens', () => {
     );
   });
 
+  it('reads documents with the documents scope; publishing needs its write scope and manage_documents', async () => {
+    const owner = await signedIn(server, 'super@example.com');
+    const reader = (await tokenClient(server, owner, ['documents:read'])).client;
+    const form = await reader.get<{ data: Record<string, unknown>; meta: { version: number } }>(
+      '/api/documents/forms/new-tag',
+    );
+    expect(form.status).toBe(200);
+    const publish = { document: form.body.data, version: form.body.meta.version };
+    expect((await reader.put('/api/documents/forms/new-tag', publish)).status).toBe(403);
+    expect((await (await tokenClient(server, owner, ['tags:read'])).client.get('/api/documents/forms')).status).toBe(
+      403,
+    );
+    const writer = (await tokenClient(server, owner, ['documents:write'])).client;
+    expect((await writer.put('/api/documents/forms/new-tag', publish)).status).toBe(200);
+    const adminWriter = (await tokenClient(server, admin, ['documents:write'])).client;
+    expect((await adminWriter.put('/api/documents/forms/new-tag', publish)).status).toBe(403);
+  });
+
   it("intersects the scopes with the user's permissions and tenancy", async () => {
     const guest = await signedIn(server, 'guest@example.com');
     const { client } = await tokenClient(server, guest, ['tags:write', 'companies:read']);
