@@ -1,6 +1,7 @@
 import { mapServerErrors } from '../errors/map-server-errors';
 import { resultMessage } from '../errors/result-message';
 import { http } from '../http/client';
+import { t } from '../i18n/i18n';
 import { isHttpError } from '../http/errors';
 import { loadPromptDocument } from '../schema/registry';
 import { openModal, openModalAsync } from '../stores/modals';
@@ -85,11 +86,11 @@ export function createSubmitEnvironment(options: EnvironmentOptions): SubmitEnvi
   return {
     ...pipelineEnvironment(),
     toast: showToast,
-    openActionStatus(channel, selection, title = 'Action status') {
+    openActionStatus(channel, selection, title = t('Action status')) {
       openModal({ id: ACTION_STATUS_MODAL_ID, title, component: 'DeviceSocketAction', props: { channel, selection } });
     },
     openErrorModal(messages) {
-      openModal({ id: 'error', title: 'Error', component: 'Error', props: { messages } });
+      openModal({ id: 'error', title: t('Error'), component: 'Error', props: { messages } });
     },
     mapErrors: (items, fieldKeys) =>
       mapServerErrors(items, fieldKeys, { fileField: options.fileField, hiddenKeys: options.hiddenKeys }),
