@@ -7,7 +7,11 @@ import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, list, notFound } from '../http/envelope';
 import { invitableDefaultRoles } from '../services/invitable-roles';
 import { ID_SCHEMA, isId, routeId } from '../services/ids';
+import { memoryList } from './pages-memory-list';
 import { messages } from '../../engine/validators/messages';
+
+/** Fields a role list may be sorted by. */
+const ROLE_SORTABLE = ['id', 'name', 'title', 'permissions_count', 'company_id', 'scope'];
 
 // Roles: the five default roles of the spec (company_id null) and custom
 // roles per company; the permission table of a role (view_permissions).
@@ -113,7 +117,8 @@ export default async function roles(app: FastifyInstance) {
       isDefault: r.company_id === null,
       canInviteRoles: r.company_id !== null || invitable.includes(r.name),
     }));
-    return list(data, data.length);
+    // limit, offset and sort as every list (default order: default roles first); q was applied in SQL.
+    return memoryList(data, { ...(request.query as object), q: undefined }, { sortable: ROLE_SORTABLE });
   });
 
   app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async (request) => {

@@ -110,6 +110,22 @@ describe('list queries', () => {
     expect((await enduser.get('/api/devices?limit=1')).status).toBe(401);
   });
 
+  it('roles page with limit and offset (no option twice in a scrolled lookup) and sort by allowed fields only', async () => {
+    const everything = await admin.get('/api/roles?limit=100');
+    const total = (everything.body.meta as { total: number }).total;
+    expect(total).toBeGreaterThan(5);
+    const first = rows(await admin.get('/api/roles?limit=5'));
+    const next = rows(await admin.get('/api/roles?limit=5&offset=5'));
+    expect(first).toHaveLength(5);
+    expect(next).toHaveLength(Math.min(5, total - 5));
+    expect(first.filter((r) => next.some((n) => n.id === r.id))).toEqual([]);
+    const titles = rows(await admin.get('/api/roles?limit=100&sort=-title')).map((r) => String(r.title));
+    expect(titles).toEqual([...titles].sort((a, b) => b.localeCompare(a)));
+    const refused = await admin.get('/api/roles?sort=password');
+    expect(refused.status).toBe(422);
+    expect((refused.body.errors as { source: string }[])[0].source).toBe('sort');
+  });
+
   it("statistics add up over the caller's fleet", async () => {
     const general = (await admin.get('/api/statistics')).body.data as Record<string, number>;
     const current = (await admin.get('/api/devices?limit=1')).body.meta as { total: number };
