@@ -151,7 +151,6 @@ export function FormRunner({
       store: controller,
       functionContext: () => ({ values: controller.values(), permissions, role: session.user?.role?.name }),
       fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
-      setValue: controller.setValue,
       notify: (message, type = 'error') => showToast({ message, type }),
     }),
     [controller, permissions, compiled, schema],

@@ -15,8 +15,6 @@ export interface FormRunContext {
   /** Permissions and role for registered functions (lookup transforms, option functions). */
   functionContext: () => FunctionContext;
   fieldByKey: (key: string) => FieldSchema | undefined;
-  /** Sets a value outside the widget's own key (a field's addon). */
-  setValue: (key: string, value: unknown) => void;
   /** Toast-style notices from widgets (CSV import errors). */
   notify: (message: string, type?: 'error' | 'warning' | 'info') => void;
 }

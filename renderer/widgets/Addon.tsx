@@ -20,7 +20,7 @@ function Addon({ addon, ctx, label }: { addon: FieldAddon; ctx: FormRunContext; 
       value={String(value)}
       onChange={(e) => {
         const option = options.find((o) => String(o.value) === e.target.value);
-        ctx.setValue(addon.key, option?.value);
+        ctx.store.setValue(addon.key, option?.value);
       }}
     >
       {options.map((o) => (

@@ -24,7 +24,6 @@ export function ItemSelectModal({ modalId, entry, label, options, multiple, requ
         role: session.user?.role?.name,
       }),
       fieldByKey: () => undefined,
-      setValue: store.setValue,
       notify: (message, type = 'error') => showToast({ message, type }),
     };
   }, []);
