@@ -1,7 +1,7 @@
 import { hiddenKeys, type FormValues } from '../schema/depends';
 import { onChangeFunctions } from '../schema/functions';
 import type { FieldSchema } from '../schema/types';
-import { coerceValue } from '../schema/validate-submission';
+import { kindOf } from '../fields/kinds';
 import { checkAddon, checkField } from '../validators/field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
@@ -92,7 +92,7 @@ export function checkValues(doc: HasFields, values: FormValues, hidden: readonly
     if (hidden.includes(field.key)) continue;
     // An addon's message shows under its field (the server names the addon's key).
     const message =
-      checkField(field, coerceValue(field, values[field.key])) ??
+      checkField(field, kindOf(field).coerce(field, values[field.key])) ??
       (field.addon && checkAddon(field, values[field.addon.key]));
     if (message) errors[field.key] = message;
   }

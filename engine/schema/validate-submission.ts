@@ -9,7 +9,6 @@ import { checkAddon, checkField } from '../validators/field';
 import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { holdsPermission } from './permission';
-import type { FieldSchema } from './types';
 
 export interface SubmissionResult {
   ok: boolean;
@@ -20,9 +19,6 @@ export interface SubmissionResult {
 
 export const VALIDATION_ERROR = 'VALIDATION_ERROR';
 export const FORBIDDEN = 'FORBIDDEN';
-
-/** The value as the server acts on it: its field kind's coercion (multipart and query strings typed). */
-export const coerceValue = (field: FieldSchema, value: unknown): unknown => kindOf(field).coerce(field, value);
 
 export function validateSubmission(
   doc: FormLike,
@@ -40,7 +36,8 @@ export function validateSubmission(
   const fields = compileForm(doc, { permissions: ctx.permissions }).fields.filter((f) => !isDisplayOnly(f));
   const shaped: FormValues = {};
   for (const field of fields) {
-    if (field.key in input) shaped[field.key] = coerceValue(field, input[field.key]);
+    // The field kind's coercion: multipart and query strings typed, text trimmed.
+    if (field.key in input) shaped[field.key] = kindOf(field).coerce(field, input[field.key]);
     if (field.addon && field.addon.key in input) shaped[field.addon.key] = trimText(input[field.addon.key]);
   }
   const scope = { fields };
