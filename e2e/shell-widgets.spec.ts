@@ -156,6 +156,8 @@ test('account menu shows company, role and permissions', async ({ page }) => {
   await openAccountMenu(page);
   await expect(page.getByRole('link', { name: 'Acme Networks' })).toHaveAttribute('href', /\/companies\/\d+$/);
   await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
+  // Company data and the credit summary are both visible to an admin: the resource summary shows.
+  await expect(page.getByRole('heading', { name: 'Resource summary' })).toBeVisible();
   await page.getByRole('button', { name: 'View assigned permissions' }).click();
   const dialog = page.getByRole('dialog', { name: 'User permissions' });
   await expect(dialog.getByRole('cell', { name: 'view_devices' })).toBeVisible();

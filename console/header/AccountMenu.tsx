@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { can } from '../../engine/permissions/can';
+import { accountMenuSections } from '../../engine/session/account-menu';
 import { impersonationAccessUntil, isImpersonating } from '../../engine/session/user';
 import { openForm } from '../../engine/stores/modals';
 import { useSessionUser } from '../app/access';
@@ -34,7 +35,7 @@ export function AccountMenu() {
   if (!user) return null;
   const impersonating = isImpersonating(user);
   const accessUntil = impersonationAccessUntil(user);
-  const companyData = theme.showCompanyData !== false && user.company.id !== 0;
+  const sections = accountMenuSections(user, theme);
   const close = () => setOpen(false);
 
   return (
@@ -81,7 +82,7 @@ export function AccountMenu() {
                 {t('View assigned permissions')}
               </button>
             )}
-            {companyData && can(user, 'view_companies') && <CompanyData companyId={user.company.id} />}
+            {sections.companyData && <CompanyData companyId={user.company.id} />}
           </div>
         </div>
         <ul className="menu-list">
@@ -93,9 +94,7 @@ export function AccountMenu() {
             </li>
           )}
           {accessUntil && <ImpersonationStatus until={accessUntil} />}
-          {companyData && can(user, ['view_companies', 'view_credits_summary']) && (
-            <ResourceSummary showPayment={Boolean(user.company.show_payment)} />
-          )}
+          {sections.resourceSummary && <ResourceSummary buyLink={sections.buyLink} />}
           {can(user, 'activate_credit_transfer_codes') && (
             <li>
               <button

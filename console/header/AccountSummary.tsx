@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MENU_CACHE, http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
-import { isDefaultTheme, theme } from '../theme/theme';
+import { theme } from '../theme/theme';
 
 interface CreditLeft {
   credit_type: number | string;
@@ -40,9 +40,8 @@ export function CompanyData({ companyId }: { companyId: number }) {
   );
 }
 
-/** The theme's buy notice with 'Get more resources': default theme and a user with show_payment. */
+/** The theme's buy notice with 'Get more resources' (shown per accountMenuSections' buyLink). */
 function BuyNotice() {
-  if (!isDefaultTheme(theme) || !theme.buyNotice || !theme.buyUrl) return null;
   return (
     <p className="buy-notice">
       {t(theme.buyNotice)}{' '}
@@ -54,7 +53,7 @@ function BuyNotice() {
 }
 
 /** Resource summary (GET /credits/summary, cached 10 s). */
-export function ResourceSummary({ showPayment }: { showPayment: boolean }) {
+export function ResourceSummary({ buyLink }: { buyLink: boolean }) {
   const [credits, setCredits] = useState<CreditLeft[] | null>(null);
   useEffect(() => {
     http
@@ -81,7 +80,7 @@ export function ResourceSummary({ showPayment }: { showPayment: boolean }) {
           ))}
         </dl>
       )}
-      {showPayment && <BuyNotice />}
+      {buyLink && <BuyNotice />}
     </li>
   );
 }
