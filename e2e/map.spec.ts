@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
 
 // The fleet map: devices with a position clustered on the devices page (grid 60, minimum 2) over the bundled
@@ -35,6 +35,17 @@ const clusters = (page: Page) => page.locator('.fleet-map').getByRole('button', 
 
 async function clusterCounts(page: Page): Promise<number[]> {
   return (await clusters(page).allTextContents()).map(Number);
+}
+
+/** The box of a marker once the map's pan animation has ended and it is drawn (two reads 200 ms apart agree). */
+async function settledBox(element: Locator) {
+  let box = await element.boundingBox();
+  for (;;) {
+    await element.page().waitForTimeout(200);
+    const next = await element.boundingBox();
+    if (box && next && next.x === box.x && next.y === box.y) return box;
+    box = next;
+  }
 }
 
 async function axeClean(page: Page) {
@@ -152,3 +163,36 @@ for (const [scheme, viewport] of [
     await page.screenshot({ path: `test-results/map-location-${scheme}-${viewport.width}.png`, fullPage: true });
   });
 }
+
+test('a status change pushed by the server shows on the map without reloading it or moving the view', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  const answer = await api(page, 'GET', '/devices?status=1&company_id=1&fields=id,name,serial,latitude,longitude');
+  const device = ((await answer.json()) as { data: (Located & { serial: string })[] }).data.find(
+    (row) => row.latitude !== null && row.longitude !== null && !(row.latitude === 0 && row.longitude === 0),
+  )!;
+  let listCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/devices' && request.method() === 'GET') listCalls++;
+  });
+  await page.goto(`/management/devices?q=${device.serial}&view=map`);
+  const map = page.getByRole('region', { name: 'Map of Devices' });
+  await expect(map.getByRole('link', { name: `${device.name}, Online` })).toBeVisible();
+  // The operator pans the map (arrow keys): a live change must not pull the view back onto the device.
+  const marker = map.getByRole('link', { name: new RegExp(`^${device.name}, `) });
+  const centred = await settledBox(marker);
+  await map.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await marker.boundingBox())?.x ?? -Infinity).toBeGreaterThan(centred.x + 50);
+  const panned = await settledBox(marker);
+  const callsBefore = listCalls;
+  expect((await api(page, 'POST', '/devices/actions', { action: 'reboot', device_id: [device.id] })).status()).toBe(
+    200,
+  );
+  await expect(map.getByRole('link', { name: `${device.name}, Offline` })).toBeVisible();
+  await expect(map.getByRole('link', { name: `${device.name}, Online` })).toBeVisible({ timeout: 10_000 });
+  const after = await settledBox(marker);
+  expect(Math.abs(after.x - panned.x) + Math.abs(after.y - panned.y)).toBeLessThan(2);
+  expect(listCalls).toBe(callsBefore);
+});

@@ -3,9 +3,16 @@
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Supercluster, { type AnyProps, type ClusterProperties } from 'supercluster';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { clusterClick, clusterOptions, MAP_MAX_ZOOM, pointBounds, type DevicePoint } from '../../engine/device/map';
+import {
+  clusterClick,
+  clusterOptions,
+  MAP_MAX_ZOOM,
+  pointBounds,
+  samePlaces,
+  type DevicePoint,
+} from '../../engine/device/map';
 import { connectionStatus } from '../../engine/device/status';
 import { t } from '../../engine/i18n/i18n';
 import { BASEMAP_ATTRIBUTION, loadCountries, TILE_ATTRIBUTION, TILE_URL } from './basemap';
@@ -81,12 +88,16 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
   const element = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | undefined>(undefined);
   const navigate = useNavigate();
-  const [listed, setListed] = useState<DevicePoint[]>([]);
+  // The devices of a cluster no zoom splits, listed under the map: kept by id, so they follow live changes.
+  const [listedIds, setListedIds] = useState<ReadonlySet<DevicePoint['id']>>(new Set());
+  const listed = useMemo(() => points.filter((point) => listedIds.has(point.id)), [points, listedIds]);
   const listRef = useRef<HTMLDivElement>(null);
+  // The points the view was last fitted to: a live change of state redraws the markers in the user's view.
+  const fitted = useRef<readonly DevicePoint[]>([]);
 
   useEffect(() => {
-    if (listed.length) listRef.current?.focus();
-  }, [listed]);
+    if (listedIds.size) listRef.current?.focus();
+  }, [listedIds]);
 
   // The map itself, once.
   useEffect(() => {
@@ -112,7 +123,7 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
     };
   }, []);
 
-  // The devices: clusters redrawn for each view; the view fitted to the devices when they change.
+  // The devices: clusters redrawn for each view; the view fitted to the devices when their set or places change.
   useEffect(() => {
     const map = mapRef.current!;
     const index = indexOf(points);
@@ -147,12 +158,12 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
       const leaves = index.getLeaves(id, Infinity).map((leaf) => leaf.properties);
       const expansion = index.getClusterExpansionZoom(id);
       if (clusterClick(expansion) === 'list') {
-        setListed(leaves);
+        setListedIds(new Set(leaves.map((leaf) => leaf.id)));
         return;
       }
       const bounds = L.latLngBounds(pointBounds(leaves)!);
       const zoom = Math.min(MAP_MAX_ZOOM, Math.max(expansion, map.getBoundsZoom(bounds, false, L.point(40, 40))));
-      setListed([]);
+      setListedIds(new Set());
       map.setView(bounds.getCenter(), zoom);
       // The clicked button is redrawn away: keep the keyboard on the map, one Tab before its markers.
       container.focus({ preventScroll: true });
@@ -160,15 +171,17 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
     const container = map.getContainer();
     container.addEventListener('click', onClick, true);
     map.on('moveend', draw);
-    const bounds = pointBounds(points);
-    if (points.length === 1) map.setView([points[0].latitude, points[0].longitude], singleZoom);
-    else if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: MAP_MAX_ZOOM });
+    if (!samePlaces(fitted.current, points)) {
+      fitted.current = points;
+      const bounds = pointBounds(points);
+      if (points.length === 1) map.setView([points[0].latitude, points[0].longitude], singleZoom);
+      else if (bounds) map.fitBounds(bounds, { padding: [40, 40], maxZoom: MAP_MAX_ZOOM });
+    }
     draw();
     return () => {
       container.removeEventListener('click', onClick, true);
       map.off('moveend', draw);
       layer.remove();
-      setListed([]);
     };
   }, [points, hrefOf, navigate, singleZoom]);
 

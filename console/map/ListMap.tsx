@@ -1,6 +1,8 @@
-// The Map view of a list page: every filtered row with a position on the fleet map, each linked as its row is.
-import { useCallback, useEffect, useState } from 'react';
-import type { DevicePoint } from '../../engine/device/map';
+// The Map view of a list page: every filtered row with a position on the fleet map, each linked as its row is,
+// its state following the realtime channel when the page is live.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { liveChannels } from '../../engine/device/live';
+import { applyPointUpdate, type DevicePoint } from '../../engine/device/map';
 import { fetchMapPoints } from '../../engine/device/map-fetch';
 import { isCancel } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
@@ -8,6 +10,7 @@ import type { ListState } from '../../engine/pages/list-state';
 import { loadErrorText } from '../../engine/pages/load-error';
 import { resolvePath, type Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
+import { useDeviceUpdates } from '../pages/useDeviceUpdates';
 import { FleetMap } from './FleetMap';
 
 interface Props {
@@ -19,7 +22,7 @@ interface Props {
 }
 
 interface MapLoad {
-  points: DevicePoint[];
+  points: readonly DevicePoint[];
   total: number;
   loading: boolean;
   error?: string;
@@ -52,6 +55,10 @@ export function ListMap({ doc, state, scope, reloadToken }: Props) {
     );
     return () => controller.abort();
   }, [doc, queryKey, reloadToken]);
+
+  // Live: a device's status and name change on the map as the server pushes them, the view left where it is.
+  const channels = useMemo(() => (doc.live ? liveChannels(load.points) : []), [doc.live, load.points]);
+  useDeviceUpdates(channels, (update) => setLoad((l) => ({ ...l, points: applyPointUpdate(l.points, update) })));
 
   if (load.error) {
     return (

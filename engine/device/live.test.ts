@@ -38,6 +38,6 @@ describe('live device updates', () => {
 
   it('subscribes once per company of the rows', () => {
     expect(liveChannels(rows)).toEqual(['company.1', 'company.4']);
-    expect(liveChannels([{ id: 1 }])).toEqual([]);
+    expect(liveChannels([{ company_id: undefined }, { company_id: null }, { company_id: '' }])).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ export function applyDeviceUpdate<T extends Record<string, unknown>>(rows: T[], 
 }
 
 /** The company channels of the rows (each once, in order), for the subscriptions of an open list. */
-export function liveChannels(rows: readonly Record<string, unknown>[]): string[] {
+export function liveChannels(rows: readonly { company_id?: unknown }[]): string[] {
   const ids = rows.map((row) => row.company_id).filter((id) => id !== undefined && id !== null && id !== '');
   return [...new Set(ids.map(companyChannel))];
 }

@@ -12,7 +12,7 @@ import { devicePoints, type DevicePoint } from './map';
 export const MAP_PAGE_SIZE = 1000;
 /** Stop after this many rows: a fleet beyond it is narrowed with the filters first. */
 export const MAP_ROW_LIMIT = 20000;
-export const MAP_FIELDS = 'id,name,serial,status,latitude,longitude';
+export const MAP_FIELDS = 'id,name,serial,status,latitude,longitude,company_id';
 
 export async function fetchMapPoints(
   doc: PageDocument,

@@ -2,13 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Supercluster from 'supercluster';
 import { http } from '../http/client';
 import type { PageDocument } from '../pages/types';
+import fc from 'fast-check';
 import {
+  applyPointUpdate,
   clusterClick,
   clusterOptions,
   devicePoints,
   MAP_CLUSTER_GRID,
   MAP_MIN_CLUSTER_SIZE,
   pointBounds,
+  samePlaces,
   tileSource,
   validCoordinates,
 } from './map';
@@ -84,6 +87,43 @@ describe('coordinates', () => {
       { id: 1, name: 'RUT1', status: 1, latitude: 54.1, longitude: 25.2 },
       { id: 3, name: '1100', status: 0, latitude: 55, longitude: 21.5 },
     ]);
+    expect(devicePoints([{ ...rows[0], company_id: 4 }])[0].company_id).toBe(4);
+  });
+
+  it('applies a live update to its point: status and name, never the place; unchanged points stay the same array', () => {
+    const points = devicePoints([
+      { id: 1, name: 'RUT1', status: 1, latitude: 54.1, longitude: 25.2, company_id: 4 },
+      { id: 2, name: 'RUT2', status: 1, latitude: 55, longitude: 21 },
+    ]);
+    const offline = applyPointUpdate(points, { id: 1, status: 0, last_connection_at: '2026-11-23 10:00:00' });
+    expect(offline[0]).toEqual({ id: 1, name: 'RUT1', status: 0, latitude: 54.1, longitude: 25.2, company_id: 4 });
+    expect(offline[1]).toBe(points[1]);
+    expect(samePlaces(points, offline)).toBe(true);
+    expect(applyPointUpdate(points, { id: 1, status: 1 })).toBe(points);
+    expect(applyPointUpdate(points, { id: 9, status: 0 })).toBe(points);
+    expect(applyPointUpdate(points, { id: 2, name: 'Gateway' })[1].name).toBe('Gateway');
+  });
+
+  it('tells a changed set of places from a live change of state (the view is refitted only then)', () => {
+    const point = fc.record({
+      id: fc.integer({ min: 1, max: 50 }),
+      name: fc.string(),
+      latitude: fc.double({ min: -89, max: 89, noNaN: true }),
+      longitude: fc.double({ min: -179, max: 179, noNaN: true }),
+      status: fc.integer({ min: 0, max: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 20 }), fc.integer({ min: 0, max: 2 }), (points, status) => {
+        for (const p of points) {
+          expect(samePlaces(points, applyPointUpdate(points, { id: p.id, status }))).toBe(true);
+        }
+        if (points.length > 0) {
+          const moved = points.map((p, i) => (i === 0 ? { ...p, latitude: p.latitude + 0.5 } : p));
+          expect(samePlaces(points, moved)).toBe(false);
+          expect(samePlaces(points, points.slice(1))).toBe(false);
+        }
+      }),
+    );
   });
 
   it('bounds the points', () => {
@@ -144,7 +184,7 @@ describe('fetchMapPoints', () => {
       sort: '-name',
       q: 'rut',
       status: '1',
-      fields: 'id,name,serial,status,latitude,longitude',
+      fields: 'id,name,serial,status,latitude,longitude,company_id',
     });
   });
 });

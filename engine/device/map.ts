@@ -25,6 +25,8 @@ export interface DevicePoint {
   latitude: number;
   longitude: number;
   status?: number;
+  /** The device's company: its realtime channel carries the device's live updates. */
+  company_id?: number | string;
 }
 
 function finite(value: unknown): number | undefined {
@@ -53,12 +55,14 @@ export function devicePoints(rows: readonly Record<string, unknown>[]): DevicePo
     const position = validCoordinates(row.latitude, row.longitude);
     if (!position || (typeof row.id !== 'number' && typeof row.id !== 'string')) continue;
     const status = finite(row.status);
+    const company = row.company_id;
     points.push({
       id: row.id,
       name: String(row.name ?? row.serial ?? row.id),
       latitude: position[0],
       longitude: position[1],
       ...(status === undefined ? {} : { status }),
+      ...(typeof company === 'number' || typeof company === 'string' ? { company_id: company } : {}),
     });
   }
   return points;
@@ -93,4 +97,27 @@ export function tileSource(url: string | undefined): string | undefined {
   const value = url?.trim();
   if (!value || !['{z}', '{x}', '{y}'].every((part) => value.includes(part))) return undefined;
   return /^(https?:\/\/|\/)/.test(value) ? value : undefined;
+}
+
+/**
+ * The points with a live update applied to the point of its id (status and name; a position is not live):
+ * the same array when no point changes, so an unchanged map does not redraw.
+ */
+export function applyPointUpdate(points: readonly DevicePoint[], update: { id: number } & Record<string, unknown>) {
+  const index = points.findIndex((point) => Number(point.id) === update.id);
+  if (index < 0) return points;
+  const [next] = devicePoints([{ ...points[index], ...update, id: points[index].id }]);
+  const before = points[index];
+  if (next.status === before.status && next.name === before.name) return points;
+  const copy = points.slice();
+  copy[index] = next;
+  return copy;
+}
+
+/** Whether two point lists hold the same devices at the same places (the view is fitted only when not). */
+export function samePlaces(a: readonly DevicePoint[], b: readonly DevicePoint[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((p, i) => p.id === b[i].id && p.latitude === b[i].latitude && p.longitude === b[i].longitude)
+  );
 }
