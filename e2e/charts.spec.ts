@@ -79,6 +79,8 @@ test('a device dashboard draws its widgets', async ({ page }) => {
   await expect(widgets.locator('> li')).toHaveCount(4);
   await expect(widgets.locator('.widget-value strong').nth(1)).toHaveText(/^-\d+ dBm$/);
   await expect(widgets.getByRole('img', { name: /Signal \(dBm\)/ }).locator('canvas')).toBeVisible();
+  // A chart widget is headed by the widget's title, not by its chart page's.
+  await expect(widgets.getByRole('heading', { level: 2, name: 'Signal and temperature' })).toBeVisible();
   await page.screenshot({ path: 'test-results/charts-dashboard.png', fullPage: true });
   await page.goto('/devices/105/dashboards/2');
   await expect(widgets.locator('> li')).toHaveCount(3);

@@ -22,7 +22,7 @@ export function DashboardWidgets({ value, ctx }: { value: unknown; ctx: FormatCo
         ) : (
           <li key={w.id} className="dashboard-widget widget-chart" aria-label={w.title}>
             <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
-              <PageView name={w.page} nested />
+              <PageView name={w.page} title={w.title} nested />
             </Suspense>
           </li>
         ),

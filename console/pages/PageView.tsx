@@ -19,7 +19,8 @@ const ChartPage = lazy(() => import('./ChartPage').then((m) => ({ default: m.Cha
 const TreePage = lazy(() => import('./TreePage').then((m) => ({ default: m.TreePage })));
 const PanelPage = lazy(() => import('./PanelPage').then((m) => ({ default: m.PanelPage })));
 
-export function PageView({ name, nested }: { name: string; nested?: boolean }) {
+/** `title`: a heading in place of the document's own (a dashboard widget is headed by the widget's title). */
+export function PageView({ name, nested, title }: { name: string; nested?: boolean; title?: string }) {
   const params = useParams();
   const { user } = useSnapshot(session);
   const [doc, setDoc] = useState<PageDocument | null | undefined>(undefined);
@@ -43,7 +44,7 @@ export function PageView({ name, nested }: { name: string; nested?: boolean }) {
     return <p role="alert">{t('You do not have permission to view {title}.', { title: doc.title })}</p>;
   }
   const scope = { ...params };
-  const props = { doc, name, scope, nested: nested || !!item };
+  const props = { doc: title ? { ...doc, title } : doc, name, scope, nested: nested || !!item };
   const view = (
     <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
       {doc.kind === 'list' && <ListPage key={name} {...props} />}
