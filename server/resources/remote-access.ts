@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
-import { ID_SCHEMA, idField, routeId } from '../services/ids';
+import { idField, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 
@@ -90,29 +91,13 @@ export default async function remoteAccess(app: FastifyInstance) {
   listRoute(app, '/devices/remote-access', 'view_device_remote_access', (actor) => accessSpec(app, actor));
   listRoute(app, '/devices/remote-access/history', 'view_device_remote_access', (actor) => historySpec(app, actor));
 
+  // The new-remote-access form is enforced: the server checks what the console checks.
   app.post(
     '/devices/remote-access',
-    {
-      preHandler: requirePermission('manage_remote_access'),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['device_id', 'name', 'protocol'],
-          additionalProperties: false,
-          properties: {
-            device_id: ID_SCHEMA,
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            protocol: { type: 'string', enum: Object.keys(PROTOCOLS) },
-            destination_ip: { type: 'string', format: 'ipv4' },
-            destination_port: { type: 'integer', minimum: 1, maximum: 65535 },
-            credentials_required: { type: 'boolean' },
-          },
-        },
-      },
-    },
+    guard(app, { permission: 'manage_remote_access', form: true }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = request.body as {
+      const body = request.form as {
         device_id: number;
         name: string;
         protocol: string;

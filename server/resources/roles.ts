@@ -210,7 +210,8 @@ export default async function roles(app: FastifyInstance) {
 
   app.put(
     '/roles/:id',
-    { ...guard(app, { permission: 'update_roles', mfa: true }), schema: { body: roleBody } },
+    // The published edit-role form is enforced on the call (title and description, as the console edits them).
+    { ...guard(app, { permission: 'update_roles', mfa: true, form: 'optional' }), schema: { body: roleBody } },
     async (request) => {
       const actor = actorOf(request);
       const role = await visibleRole(actor, routeId(request.params));
