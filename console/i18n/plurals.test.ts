@@ -56,6 +56,11 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Flytt 1 enhet', 'Flytt 2 enheter'],
   ],
   [
+    'No more than {count} rows.',
+    ['Не більше ніж 1 рядок.', 'Не більше ніж 2 рядки.', 'Не більше ніж 5 рядків.', 'Не більше ніж 21 рядок.'],
+    ['Ikke mer enn 1 rad.', 'Ikke mer enn 2 rader.'],
+  ],
+  [
     'Not published: {count} problems in the document.',
     [
       'Не опубліковано: у документі 1 проблема.',

@@ -4,6 +4,7 @@ import { checkCsvFile } from './csv';
 import { checkFile } from './file';
 import { addListItem, itemValidity } from './list-input';
 import { FIELD_MESSAGES } from './messages';
+import { checkRows } from './table-input';
 
 // The field kinds speak their messages through the catalogue: with a catalogue that
 // marks every text, every message comes back marked (and filled).
@@ -37,6 +38,8 @@ describe('field kind messages', () => {
     expect(itemValidity('x', { minItemLength: 1 + 1 })).toBe('Minst 2 tegn (flere)');
     expect(itemValidity('xyz', { maxItemLength: 2 })).toBe(marked('Please shorten this text to 2 characters or less.'));
     expect(itemValidity('x', { pattern: '[0-9]+' })).toBe(marked('Please match the requested format.'));
+    const table = { fields: [{ key: 'name', title: 'Name' }], maxRows: 1 };
+    expect(checkRows(table, [{ name: 'a' }, { name: 'b' }])[0].message).toBe(marked('No more than 1 rows.'));
   });
 
   it('say the spec wording in English without a catalogue (as the server does)', () => {

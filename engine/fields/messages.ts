@@ -1,6 +1,7 @@
 // The messages of the file and list field kinds. The spec gives the file and CSV
 // texts verbatim (forms spec §5); the list item texts are the browser's own
-// validity messages (the spec has the typed value's browser validity checked).
+// validity messages (the spec has the typed value's browser validity checked);
+// a table's row limit is the engine's own.
 // The English text is the catalogue key: the kinds speak them through t() when
 // the check runs, so the console says them in its language and the server (no
 // catalogue) in English.
@@ -19,4 +20,5 @@ export const FIELD_MESSAGES = {
   tooShort: 'Please lengthen this text to {count} characters or more.',
   tooLong: 'Please shorten this text to {count} characters or less.',
   pattern: 'Please match the requested format.',
+  maxRows: 'No more than {count} rows.',
 } as const;
