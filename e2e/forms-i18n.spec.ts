@@ -31,3 +31,45 @@ test('in Japanese the same form speaks Japanese', async ({ page }) => {
   await page.getByRole('button', { name: '送信' }).click();
   await expect(page.getByText('名前は必須です。')).toBeVisible();
 });
+
+test('in Norsk the select placeholder and a file field’s message are Norwegian', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'no'));
+  await login(page, fixtureAccounts.super, { path: '/forms/new-api-token' });
+  const expires = page.getByRole('combobox', { name: 'Utløper om' });
+  await expect(expires.locator('option').first()).toHaveText('Velg');
+
+  await page.goto('/forms/upload-device-api-documentation');
+  await expect(page.getByRole('heading', { name: 'Last opp API-dokumentasjon for enheter' })).toBeVisible();
+  const file = page.getByLabel('Fil', { exact: true });
+  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Feltet fil må være en fil av typen: json.' })).toBeVisible();
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await file.setInputFiles({ name: "spec's.json", mimeType: 'application/json', buffer: Buffer.from('{}') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Filnavnet inneholder forbudte tegn' })).toBeVisible();
+  await expect(page.getByText(/must be a file of type|forbidden symbols/)).toHaveCount(0);
+});
+
+test('in Norsk the form studio shows its buttons, panels and status in Norwegian', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'no'));
+  await login(page, fixtureAccounts.super, { path: '/studio' });
+  await expect(page.getByRole('heading', { name: 'Skjemastudio' })).toBeVisible();
+  await expect(page.getByText('Velg et dokument å redigere, eller gi et nytt skjema et navn.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Skjemaer' })).toBeVisible();
+  await page.getByLabel('Navn på nytt skjema').fill('norsk-studio');
+  await page.getByRole('button', { name: 'Nytt skjema' }).click();
+  await expect(page.getByRole('heading', { name: /forms\/norsk-studio/ })).toContainText('ny');
+  await expect(page.getByRole('status').filter({ hasText: 'Ingen problemer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publiser' })).toBeVisible();
+  for (const tab of ['Forhåndsvisning', 'Oversettelser', 'Endringer', 'Historikk'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Forhåndsvisning' });
+  await expect(preview.getByRole('button', { name: 'Prøv innsending' })).toBeVisible();
+  await expect(preview.getByLabel('Forhåndsvis som')).toBeVisible();
+  await page.getByRole('tab', { name: 'Oversettelser' }).click();
+  const translations = page.getByRole('region', { name: 'Oversettelser' });
+  await expect(translations.getByRole('columnheader', { name: 'Dette dokumentet' })).toBeVisible();
+  await expect(translations.getByLabel('Name på Norsk')).toHaveAttribute('placeholder', 'Navn');
+  await page.getByRole('tab', { name: 'Historikk' }).click();
+  await expect(page.getByText('Ikke publisert ennå.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Publish|New form)$/ })).toHaveCount(0);
+});

@@ -56,7 +56,7 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   // A misspelled key is underlined where it is, with the meta-schema's message.
   const misspelled = JSON.stringify(form('Name'), null, 2).replace('"label": "Description"', '"lable": "Description"');
   await setEditorText(page, misspelled);
-  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('1 problem(s)');
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('1 problem');
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"lable"');
   await setEditorText(page, JSON.stringify(form('Name'), null, 2));
   await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Translate } from '../../engine/pages/translate';
 
-// Node-side helpers of the key collectors: the literal t('…') calls of some
+// Node-side helpers of the key collectors: the literal t('…') and tn('…') calls of some
 // folders' source files and the JSON documents of a schemas/ folder.
 
-const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
+const CALL = /\btn?\(\s*'((?:[^'\\]|\\.)+)'/g;
 
 /** The texts of the literal `t('…')` calls in the (non-test) source files directly in these folders. */
 export function literalCalls(root: string, dirs: readonly string[]): string[] {

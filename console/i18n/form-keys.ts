@@ -8,6 +8,7 @@ import {
   describeRequest,
   resultTemplates,
 } from '../../engine/errors/result-message';
+import { FIELD_MESSAGES } from '../../engine/fields/messages';
 import { translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
 import { FAILURE_TEXTS } from '../../engine/submit/result-text';
@@ -17,11 +18,17 @@ import { pageDocuments } from './page-keys';
 
 // Node-side helper for the catalogue test: every interface string of the forms —
 // the texts translateFormDocument translates in each document under schemas/forms,
-// the literal t('…') calls of the form components, the validation message
-// templates, and the result texts: each verb's templates and each item name the
+// the literal t('…') calls of the form components, the widgets, the field kinds and
+// the form studio, the validation message templates and the field kinds' messages, and the result texts: each verb's templates and each item name the
 // forms and the page requests speak of.
 
-const CODE_DIRS = [join('renderer', 'form'), join('console', 'forms')];
+const CODE_DIRS = [
+  join('renderer', 'form'),
+  join('renderer', 'widgets'),
+  join('engine', 'fields'),
+  join('console', 'forms'),
+  join('console', 'studio'),
+];
 
 /** Every form document under schemas/forms. */
 export const formDocuments = (root: string) => schemaDocuments<FormDocument>(root, 'forms');
@@ -59,6 +66,7 @@ export function formKeys(root: string): string[] {
       ...formDocuments(root).flatMap(formDocumentKeys),
       ...literalCalls(root, CODE_DIRS),
       ...Object.values(MESSAGE_TEMPLATES),
+      ...Object.values(FIELD_MESSAGES),
       ...resultKeys(root),
     ]),
   ].sort();

@@ -12,6 +12,7 @@ import { MergeView } from './MergeView';
 import { metaSchemas, newFormText } from './meta';
 import { Preview } from './Preview';
 import { TranslationsPanel } from './Translations';
+import { t, tn } from '../../engine/i18n/i18n';
 
 // One document in the studio: the editor, and beside it the live preview (forms),
 // the translations of its texts (forms and prompts), the diff against the
@@ -28,12 +29,8 @@ const PANELS: Record<DocumentKind, readonly Panel[]> = {
   lookups: ['diff', 'history'],
   pages: ['diff', 'history'],
 };
-const PANEL_NAMES: Record<Panel, string> = {
-  preview: 'Preview',
-  translations: 'Translations',
-  diff: 'Changes',
-  history: 'History',
-};
+const panelName = (panel: Panel): string =>
+  ({ preview: t('Preview'), translations: t('Translations'), diff: t('Changes'), history: t('History') })[panel];
 
 interface Conflict {
   theirs: string;
@@ -90,12 +87,18 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
         const theirs = await loadPublished(kind, name);
         setConflict({ theirs: theirs ? pretty(theirs.document) : '', latest: result.latest });
       } else if (result.status === 'invalid') {
-        showToast({ message: `Not published: ${result.errors.length} problem(s) in the document.`, type: 'error' });
+        showToast({
+          message: tn('Not published: {count} problems in the document.', result.errors.length),
+          type: 'error',
+        });
       } else {
         forgetDocument(kind, name);
         setConflict(undefined);
         await load();
-        showToast({ message: `Published version ${result.version} of ${name}`, type: 'success' });
+        showToast({
+          message: t('Published version {version} of {name}', { version: result.version, name }),
+          type: 'success',
+        });
         onPublished();
       }
     } finally {
@@ -110,14 +113,14 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       forgetDocument(kind, name);
       const found = await load();
       setText(found.text);
-      showToast({ message: `Restored version ${version} as version ${next}`, type: 'success' });
+      showToast({ message: t('Restored version {version} as version {next}', { version, next }), type: 'success' });
       onPublished();
     } finally {
       setBusy(false);
     }
   }
 
-  if (text === undefined || !published) return <p aria-busy="true">Loading…</p>;
+  if (text === undefined || !published) return <p aria-busy="true">{t('Loading…')}</p>;
   const endpoint = typeof draft?.endpoint === 'string' ? draft.endpoint : undefined;
   const method = typeof draft?.method === 'string' ? draft.method : 'post';
   const changed = text !== published.text;
@@ -126,10 +129,13 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
     <div className="studio-document">
       <div className="studio-document__head">
         <h2>
-          {kind}/{name} <small>{published.version ? `published version ${published.version}` : 'new'}</small>
+          {kind}/{name}{' '}
+          <small>
+            {published.version ? t('published version {version}', { version: published.version }) : t('new')}
+          </small>
         </h2>
         <p className="studio-status" role="status">
-          {!checked ? 'Checking…' : valid ? 'No problems' : `${check.problems.length} problem(s)`}
+          {!checked ? t('Checking…') : valid ? t('No problems') : tn('{count} problems', check.problems.length)}
         </p>
         <button
           type="button"
@@ -137,7 +143,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
           disabled={busy || !valid || !changed}
           onClick={() => void doPublish(published.version)}
         >
-          Publish
+          {t('Publish')}
         </button>
       </div>
       {conflict && (
@@ -171,10 +177,10 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
           check={runCheck}
         />
         <div className="studio-side">
-          <div role="tablist" aria-label="Beside the editor">
+          <div role="tablist" aria-label={t('Beside the editor')}>
             {PANELS[kind].map((p) => (
               <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
-                {PANEL_NAMES[p]}
+                {panelName(p)}
               </button>
             ))}
           </div>
@@ -183,7 +189,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
             (valid ? (
               <Preview name={name} doc={draft as unknown as FormDocument} />
             ) : (
-              <p>The preview shows once the document has no problems.</p>
+              <p>{t('The preview shows once the document has no problems.')}</p>
             ))}
           {panel === 'translations' &&
             (draft && Array.isArray(draft.fields) ? (
@@ -195,16 +201,16 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
                 }}
               />
             ) : (
-              <p>The translations show once the document is valid JSON with fields.</p>
+              <p>{t('The translations show once the document is valid JSON with fields.')}</p>
             ))}
           {panel === 'diff' && (
-            <DiffView before={published.text} after={text} label="Published version against the draft" />
+            <DiffView before={published.text} after={text} label={t('Published version against the draft')} />
           )}
           {panel === 'history' &&
             (published.version ? (
               <History kind={kind} name={name} current={published.version} onRevert={(v) => void doRevert(v)} />
             ) : (
-              <p>Not published yet.</p>
+              <p>{t('Not published yet.')}</p>
             ))}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { DocumentSummary } from './api';
+import { t } from '../../engine/i18n/i18n';
 
 // The studio's list of documents: search by name or title, grouped by kind, and
 // the start of a new form.
@@ -11,6 +12,9 @@ export interface DocumentListProps {
 }
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,79}$/;
+
+const kindName = (kind: DocumentSummary['kind']): string =>
+  ({ forms: t('Forms'), prompts: t('Prompts'), lookups: t('Lookups'), pages: t('Pages') })[kind];
 
 export function DocumentList({ documents, selected, onOpen }: DocumentListProps) {
   const [query, setQuery] = useState('');
@@ -26,13 +30,13 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
   const nameError =
     newName &&
     (!NAME.test(newName)
-      ? 'Use lower-case letters, digits, dots and dashes.'
+      ? t('Use lower-case letters, digits, dots and dashes.')
       : taken
-        ? 'A form with this name exists.'
+        ? t('A form with this name exists.')
         : '');
 
   return (
-    <nav className="studio-list" aria-label="Documents">
+    <nav className="studio-list" aria-label={t('Documents')}>
       <form
         className="studio-list__new"
         onSubmit={(e) => {
@@ -41,21 +45,21 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
         }}
       >
         <label>
-          New form name
+          {t('New form name')}
           <input value={newName} onChange={(e) => setNewName(e.target.value.trim())} aria-invalid={!!nameError} />
         </label>
         <button type="submit" className="fc-btn" disabled={!newName || !!nameError}>
-          New form
+          {t('New form')}
         </button>
         {nameError && <p className="studio-error">{nameError}</p>}
       </form>
       <label className="studio-list__search">
-        Search documents
+        {t('Search documents')}
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       {groups.map(([kind, list]) => (
         <section key={kind}>
-          <h2>{kind}</h2>
+          <h2>{kindName(kind)}</h2>
           <ul>
             {list.map((d) => (
               <li key={d.name}>
@@ -74,7 +78,7 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
           </ul>
         </section>
       ))}
-      {groups.length === 0 && <p>No documents match “{query}”.</p>}
+      {groups.length === 0 && <p>{t('No documents match “{query}”.', { query })}</p>}
     </nav>
   );
 }

@@ -24,6 +24,7 @@ import type { JSONSchema7 } from 'json-schema';
 import { useEffect, useRef } from 'react';
 import type { Problem } from './api';
 import { diagnostics } from './lint';
+import { t } from '../../engine/i18n/i18n';
 
 // CodeMirror 6 over a document's JSON text: completion and hover help from the
 // meta-schema (codemirror-json-schema), JSON syntax errors at once and the server's
@@ -71,7 +72,7 @@ export function Editor({ text, metaSchema, onChange, check }: EditorProps) {
           jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
           hoverTooltip(jsonSchemaHover()),
           stateExtensions(initial.current.metaSchema as JSONSchema7),
-          EditorView.contentAttributes.of({ 'aria-label': 'Document JSON' }),
+          EditorView.contentAttributes.of({ 'aria-label': t('Document JSON') }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { listEndpoints, type ApiRoute } from './api';
+import { t } from '../../engine/i18n/i18n';
 
 // A form whose method and endpoint no server route answers would render and then
 // fail with a 404 on submit: say so, and offer the API's routes to pick from.
@@ -20,10 +21,13 @@ export function EndpointWarning({ method, endpoint, onPick }: EndpointWarningPro
   return (
     <div className="studio-warning" role="alert">
       <p>
-        No server route answers {method.toUpperCase()} {endpoint}: a submit would fail with 404.
+        {t('No server route answers {method} {endpoint}: a submit would fail with 404.', {
+          method: method.toUpperCase(),
+          endpoint,
+        })}
       </p>
       <label>
-        Pick an endpoint of the API
+        {t('Pick an endpoint of the API')}
         <select
           value=""
           onChange={(e) => {
@@ -31,7 +35,7 @@ export function EndpointWarning({ method, endpoint, onPick }: EndpointWarningPro
             if (route) onPick(route);
           }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('Choose…')}</option>
           {routes.map((r, i) => (
             <option key={`${r.method} ${r.path}`} value={i}>
               {r.method} {r.path}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DocumentKind } from '../../engine/schema/document-source';
 import { formatDateTime } from '../i18n/time';
 import { listVersions, type VersionRow } from './api';
+import { t } from '../../engine/i18n/i18n';
 
 // Every version of a document with its author and time; any older one can be
 // restored (a revert publishes it again as the newest version).
@@ -14,6 +15,10 @@ export interface HistoryProps {
   onRevert(version: number): void;
 }
 
+/** The change a version made (the store's seed, publish, revert). */
+const changeName = (action: string): string =>
+  ({ seed: t('Built in'), publish: t('Published'), revert: t('Reverted') })[action] ?? action;
+
 export function History({ kind, name, current, onRevert }: HistoryProps) {
   const [rows, setRows] = useState<VersionRow[]>();
   useEffect(() => {
@@ -23,18 +28,18 @@ export function History({ kind, name, current, onRevert }: HistoryProps) {
       live = false;
     };
   }, [kind, name, current]);
-  if (!rows) return <p aria-busy="true">Loading…</p>;
+  if (!rows) return <p aria-busy="true">{t('Loading…')}</p>;
   return (
     <table className="studio-history">
-      <caption>Versions of {name}</caption>
+      <caption>{t('Versions of {name}', { name })}</caption>
       <thead>
         <tr>
-          <th scope="col">Version</th>
-          <th scope="col">Change</th>
-          <th scope="col">Author</th>
-          <th scope="col">Time</th>
+          <th scope="col">{t('Version')}</th>
+          <th scope="col">{t('Change')}</th>
+          <th scope="col">{t('Author')}</th>
+          <th scope="col">{t('Time')}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('Actions')}</span>
           </th>
         </tr>
       </thead>
@@ -42,13 +47,13 @@ export function History({ kind, name, current, onRevert }: HistoryProps) {
         {rows.map((row) => (
           <tr key={row.version}>
             <td>{row.version}</td>
-            <td>{row.action}</td>
+            <td>{changeName(row.action)}</td>
             <td>{row.author}</td>
             <td>{formatDateTime(row.created_at)}</td>
             <td>
               {row.version !== current && (
                 <button type="button" className="fc-btn" onClick={() => onRevert(row.version)}>
-                  Revert to version {row.version}
+                  {t('Revert to version {version}', { version: row.version })}
                 </button>
               )}
             </td>

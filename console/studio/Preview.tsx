@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { mapServerErrors } from '../../engine/errors/map-server-errors';
-import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../engine/i18n/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, t, type Language } from '../../engine/i18n/i18n';
 import { holdsPermission } from '../../engine/schema/permission';
 import { documentTranslator, translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
@@ -64,10 +64,10 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
   const role = roles.find((r) => r.id === roleId);
   const allowed = permissions ? holdsPermission(permissions, doc.permission) : true;
   return (
-    <section className="studio-preview" aria-label="Preview">
+    <section className="studio-preview" aria-label={t('Preview')}>
       <div className="studio-preview__controls">
         <label>
-          Preview as
+          {t('Preview as')}
           <select value={roleId ?? ''} onChange={(e) => setRoleId(Number(e.target.value))}>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
@@ -77,7 +77,7 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
           </select>
         </label>
         <label>
-          Language
+          {t('Language')}
           <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
@@ -87,17 +87,22 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
           </select>
         </label>
         <button type="button" className="fc-btn" onClick={() => void trySubmit()} disabled={!permissions}>
-          Try submit
+          {t('Try submit')}
         </button>
       </div>
       {!allowed && (
         <p role="note" className="studio-warning">
-          {role?.title ?? 'This role'} may not open this form: it lacks {[doc.permission].flat().join(', ')}.
+          {t('{role} may not open this form: it lacks {permissions}.', {
+            role: role?.title ?? t('This role'),
+            permissions: [doc.permission].flat().join(', '),
+          })}
         </p>
       )}
       {outcome && (
         <div className={outcome.ok ? 'studio-outcome studio-outcome--ok' : 'studio-outcome'} role="status">
-          <strong>{outcome.ok ? 'The server accepts this submission' : 'The server refuses this submission'}</strong>
+          <strong>
+            {outcome.ok ? t('The server accepts this submission') : t('The server refuses this submission')}
+          </strong>
           <ul>
             {outcome.fields.map(([label, messages]) => (
               <li key={label}>
@@ -135,7 +140,7 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
           />
         </div>
       ) : (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('Loading…')}</p>
       )}
     </section>
   );

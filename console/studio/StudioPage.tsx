@@ -4,6 +4,7 @@ import type { DocumentKind } from '../../engine/schema/document-source';
 import { listDocuments, type DocumentSummary } from './api';
 import { DocumentEditor } from './DocumentEditor';
 import { DocumentList } from './DocumentList';
+import { t } from '../../engine/i18n/i18n';
 import './studio.css';
 
 // The form studio (/studio, manage_documents): product owners change forms, prompts,
@@ -23,7 +24,7 @@ export function StudioPage() {
 
   return (
     <section className="studio" aria-labelledby="studio-title">
-      <h1 id="studio-title">Form studio</h1>
+      <h1 id="studio-title">{t('Form studio')}</h1>
       <div className="studio__body">
         <DocumentList
           documents={documents}
@@ -33,7 +34,7 @@ export function StudioPage() {
         {kind && name ? (
           <DocumentEditor key={`${kind}/${name}`} kind={kind} name={name} onPublished={reload} />
         ) : (
-          <p className="studio__hint">Choose a document to edit, or name a new form.</p>
+          <p className="studio__hint">{t('Choose a document to edit, or name a new form.')}</p>
         )}
       </div>
     </section>

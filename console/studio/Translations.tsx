@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LANGUAGE_NAMES, type Language } from '../../engine/i18n/i18n';
+import { LANGUAGE_NAMES, t, type Language } from '../../engine/i18n/i18n';
 import { documentTexts } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
 import { loadCatalogue } from '../i18n';
@@ -27,9 +27,9 @@ export function TranslationsPanel({ doc, onChange }: { doc: FormDocument; onChan
   }
 
   return (
-    <section className="studio-translations" aria-label="Translations">
+    <section className="studio-translations" aria-label={t('Translations')}>
       <label>
-        Language
+        {t('Language')}
         <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
           {TRANSLATED.map((l) => (
             <option key={l} value={l}>
@@ -41,8 +41,8 @@ export function TranslationsPanel({ doc, onChange }: { doc: FormDocument; onChan
       <table>
         <thead>
           <tr>
-            <th scope="col">English</th>
-            <th scope="col">This document</th>
+            <th scope="col">{t('English')}</th>
+            <th scope="col">{t('This document')}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +53,7 @@ export function TranslationsPanel({ doc, onChange }: { doc: FormDocument; onChan
                 <input
                   className="fc-input"
                   lang={language === 'no' ? 'nb' : language}
-                  aria-label={`${text} in ${LANGUAGE_NAMES[language]}`}
+                  aria-label={t('{text} in {language}', { text, language: LANGUAGE_NAMES[language] })}
                   value={own[text] ?? ''}
                   placeholder={catalogue?.[text] ?? ''}
                   onChange={(e) => set(text, e.target.value)}
@@ -64,7 +64,7 @@ export function TranslationsPanel({ doc, onChange }: { doc: FormDocument; onChan
         </tbody>
       </table>
       <p className="studio-hint">
-        An empty box shows the console&apos;s own translation (grey) or, without one, the English text.
+        {t('An empty box shows the translation of the console (grey) or, without one, the English text.')}
       </p>
     </section>
   );

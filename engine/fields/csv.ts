@@ -3,17 +3,16 @@
 // skipped, the list replaced.
 import Papa from 'papaparse';
 import { MAX_FILE_SIZE } from '../constants';
+import { t } from '../i18n/i18n';
 import type { ListInputOptions } from '../schema/types';
 import type { FileLike } from './file';
 import { normaliseList, type ListItem } from './list-input';
-
-export const NOT_CSV_MESSAGE = 'Not a CSV file selected';
-export const CSV_TOO_LARGE_MESSAGE = 'File size must be lower than 80MB';
+import { FIELD_MESSAGES } from './messages';
 
 /** The toast message for a file that cannot be imported, or undefined. */
 export function checkCsvFile(file: FileLike): string | undefined {
-  if (file.type !== 'text/csv') return NOT_CSV_MESSAGE;
-  if (file.size >= MAX_FILE_SIZE) return CSV_TOO_LARGE_MESSAGE;
+  if (file.type !== 'text/csv') return t(FIELD_MESSAGES.notCsv);
+  if (file.size >= MAX_FILE_SIZE) return t(FIELD_MESSAGES.csvTooLarge);
   return undefined;
 }
 

@@ -3,6 +3,8 @@
 // file-name rule is shared with the server, which refuses what the console warns about.
 import { MAX_FILE_SIZE } from '../constants';
 import { formatBytes } from '../format/bytes';
+import { t } from '../i18n/i18n';
+import { FIELD_MESSAGES } from './messages';
 
 /** A browser File or the server's description of an uploaded part. */
 export interface FileLike {
@@ -12,7 +14,8 @@ export interface FileLike {
 }
 
 export const FORBIDDEN_FILE_NAME_CHARS: readonly string[] = ['`', '\\', '/', ':', '*', '?', '"', '<', '>', '|', "'"];
-export const FILE_NAME_WARNING = 'File name contains forbidden symbols';
+/** The warning's English text (the server's refusal of such a name says it too). */
+export const FILE_NAME_WARNING = FIELD_MESSAGES.fileName;
 
 export function isFileLike(v: unknown): v is FileLike {
   return (
@@ -25,7 +28,9 @@ export function isFileLike(v: unknown): v is FileLike {
 
 /** 'Maximum file size is {size}', or 'Maximum file size is 80MB' with warnings enabled. */
 export function maxFileSizeMessage(maxSize: number = MAX_FILE_SIZE, warnings = false): string {
-  return warnings ? 'Maximum file size is 80MB' : `Maximum file size is ${formatBytes(maxSize)}`;
+  return warnings
+    ? t(FIELD_MESSAGES.maxFileSizeWarnings)
+    : t(FIELD_MESSAGES.maxFileSize, { size: formatBytes(maxSize) });
 }
 
 function hasForbiddenFileNameChars(name: string): boolean {
@@ -88,11 +93,11 @@ export function checkFile(
 ): FileCheck {
   const maxSize = opts.maxSize ?? MAX_FILE_SIZE;
   const result: FileCheck = {};
-  if (!fileNameAllowed(file.name)) result.warning = FILE_NAME_WARNING;
+  if (!fileNameAllowed(file.name)) result.warning = t(FILE_NAME_WARNING);
   if (file.size > maxSize) result.error = maxFileSizeMessage(maxSize, opts.warnings);
   else if (!acceptsFile(file, opts.accept)) {
     const types = (opts.accept ?? '').replace(/\./g, '').replace(/\s*,\s*/g, ', ');
-    result.error = `The ${(opts.label ?? 'file').toLowerCase()} must be a file of type: ${types}.`;
+    result.error = t(FIELD_MESSAGES.fileType, { name: (opts.label ?? t('file')).toLowerCase(), types });
   }
   return result;
 }

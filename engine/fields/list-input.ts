@@ -4,11 +4,11 @@
 // converts to number, Backspace on an empty input removes the last item, required
 // applies only while the list is empty.
 import { LIST_ADD_KEYS } from '../constants';
+import { t, tn } from '../i18n/i18n';
 import type { ListInputOptions } from '../schema/types';
+import { FIELD_MESSAGES } from './messages';
 
 export type ListItem = string | number;
-
-export const DUPLICATE_MESSAGE = 'This value is already in the list';
 
 export function isAddKey(key: string, options: ListInputOptions = {}): boolean {
   return (options.addKeys ?? LIST_ADD_KEYS).includes(key);
@@ -20,20 +20,18 @@ export function itemValidator(options: ListInputOptions = {}): (raw: string) => 
     const { min, max } = options;
     return (raw) => {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) return 'Please enter a number.';
-      if (min !== undefined && n < min) return `Value must be greater than or equal to ${min}.`;
-      if (max !== undefined && n > max) return `Value must be less than or equal to ${max}.`;
+      if (raw.trim() === '' || !Number.isFinite(n)) return t(FIELD_MESSAGES.number);
+      if (min !== undefined && n < min) return t(FIELD_MESSAGES.min, { min });
+      if (max !== undefined && n > max) return t(FIELD_MESSAGES.max, { max });
       return undefined;
     };
   }
   const { minItemLength, maxItemLength } = options;
   const pattern = options.pattern !== undefined ? new RegExp(`^(?:${options.pattern})$`) : undefined;
   return (raw) => {
-    if (minItemLength !== undefined && raw.length < minItemLength)
-      return `Please lengthen this text to ${minItemLength} characters or more.`;
-    if (maxItemLength !== undefined && raw.length > maxItemLength)
-      return `Please shorten this text to ${maxItemLength} characters or less.`;
-    if (pattern && !pattern.test(raw)) return 'Please match the requested format.';
+    if (minItemLength !== undefined && raw.length < minItemLength) return tn(FIELD_MESSAGES.tooShort, minItemLength);
+    if (maxItemLength !== undefined && raw.length > maxItemLength) return tn(FIELD_MESSAGES.tooLong, maxItemLength);
+    if (pattern && !pattern.test(raw)) return t(FIELD_MESSAGES.pattern);
     return undefined;
   };
 }
@@ -60,7 +58,7 @@ export function addListItem(items: readonly ListItem[], raw: string, options: Li
   const value: ListItem = options.type === 'number' ? Number(text) : text;
   if (items.some((i) => i === value)) {
     if (options.noDupes) return { items: [...items], input: '' };
-    if (options.uniqueItems) return { items: [...items], input: raw, error: DUPLICATE_MESSAGE };
+    if (options.uniqueItems) return { items: [...items], input: raw, error: t(FIELD_MESSAGES.duplicate) };
   }
   return { items: [...items, value], input: '' };
 }

@@ -1,6 +1,9 @@
 // TableInput rows (forms spec §3): rows are objects keyed by the table field keys;
 // each cell has an optional pattern and maxlength.
+import { tn } from '../i18n/i18n';
 import type { TableInputOptions } from '../schema/types';
+import { messages } from '../validators/messages';
+import { FIELD_MESSAGES } from './messages';
 
 export type TableRow = Record<string, string>;
 
@@ -30,27 +33,22 @@ export interface CellError {
   message: string;
 }
 
-/** Cell errors: required, maxlength and pattern per table field. */
+/** Cell errors: required, maxlength and pattern per table field (the validation messages, named by the column title). */
 export function checkRows(table: TableInputOptions, rows: readonly TableRow[]): CellError[] {
   const errors: CellError[] = [];
   rows.forEach((row, index) => {
     for (const f of table.fields) {
       const v = row[f.key] ?? '';
-      const title = f.title.toLowerCase();
       if (v === '') {
-        if (f.required) errors.push({ row: index, key: f.key, message: `The ${title} field is required.` });
+        if (f.required) errors.push({ row: index, key: f.key, message: messages.required(f.title, f.key) });
       } else if (f.maxlength !== undefined && v.length > f.maxlength) {
-        errors.push({
-          row: index,
-          key: f.key,
-          message: `The ${title} may not be greater than ${f.maxlength} characters.`,
-        });
+        errors.push({ row: index, key: f.key, message: messages.maxLength(f.title, f.key, f.maxlength) });
       } else if (f.pattern !== undefined && !new RegExp(`^(?:${f.pattern})$`).test(v)) {
-        errors.push({ row: index, key: f.key, message: `The ${title} format is invalid.` });
+        errors.push({ row: index, key: f.key, message: messages.format(f.title, f.key) });
       }
     }
   });
   if (table.maxRows !== undefined && rows.length > table.maxRows)
-    errors.push({ row: table.maxRows, key: table.fields[0].key, message: `No more than ${table.maxRows} rows.` });
+    errors.push({ row: table.maxRows, key: table.fields[0].key, message: tn(FIELD_MESSAGES.maxRows, table.maxRows) });
   return errors;
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLookupList } from '../hooks/useLookupList';
 import type { LookupOption } from '../hooks/lookup';
 import { ariaFor, fieldOptions, runContext } from './aria';
+import { t, tn } from '../../engine/i18n/i18n';
 
 type Value = string | number;
 
@@ -111,7 +112,7 @@ export function ItemSelect(props: WidgetProps) {
       }}
     >
       {multiple && selected.length > 0 && (
-        <ul className="fc-list__chips" aria-label={`Selected ${label}`}>
+        <ul className="fc-list__chips" aria-label={t('Selected {name}', { name: label })}>
           {selected.map((v) => (
             <li key={String(v)} className="fc-chip">
               <span>{labelOf(v)}</span>
@@ -119,7 +120,7 @@ export function ItemSelect(props: WidgetProps) {
                 <button
                   type="button"
                   className="fc-chip__remove"
-                  aria-label={`Remove ${labelOf(v)}`}
+                  aria-label={t('Remove {name}', { name: labelOf(v) })}
                   onClick={() => {
                     const next = selected.filter((s) => s !== v);
                     onChange(next.length ? next : undefined);
@@ -144,7 +145,7 @@ export function ItemSelect(props: WidgetProps) {
           aria-autocomplete="list"
           aria-activedescendant={activeId}
           autoComplete="off"
-          placeholder={o.placeholder ?? (multiple ? 'Search' : 'Select')}
+          placeholder={o.placeholder ?? (multiple ? t('Search') : t('Select'))}
           value={display}
           disabled={disabled}
           readOnly={readonly}
@@ -163,7 +164,7 @@ export function ItemSelect(props: WidgetProps) {
           <button
             type="button"
             className="fc-btn fc-input-group__button"
-            aria-label={`Clear ${label}`}
+            aria-label={t('Clear {name}', { name: label })}
             onClick={() => {
               onChange(undefined);
               inputRef.current?.focus();
@@ -177,7 +178,7 @@ export function ItemSelect(props: WidgetProps) {
         ref={listRef}
         id={listboxId}
         role="listbox"
-        aria-label={`${label} options`}
+        aria-label={t('{name} options', { name: label })}
         aria-multiselectable={multiple || undefined}
         className="fc-combo__list"
         hidden={!open}
@@ -203,17 +204,17 @@ export function ItemSelect(props: WidgetProps) {
         ))}
         {list.loading && (
           <li role="presentation" className="fc-combo__status">
-            Loading…
+            {t('Loading…')}
           </li>
         )}
         {!list.loading && list.options.length === 0 && (
           <li role="presentation" className="fc-combo__status">
-            {list.error ? 'Failed to load the list' : 'No results'}
+            {list.error ? t('Failed to load the list') : t('No results')}
           </li>
         )}
       </ul>
       <span className="visually-hidden" aria-live="polite">
-        {open && !list.loading ? `${list.total} results` : ''}
+        {open && !list.loading ? tn('{count} results', list.total) : ''}
       </span>
     </div>
   );

@@ -11,6 +11,7 @@ import {
   type ListItem,
 } from '../../engine/fields/list-input';
 import { ariaFor, fieldOptions, runContext } from './aria';
+import { t, tn } from '../../engine/i18n/i18n';
 
 export const LIST_EXAMPLE_CSV = '/assets-static/demo_files/list_input_example.csv';
 /** Chips rendered at once; a long (imported) list shows the rest as a count. */
@@ -77,7 +78,7 @@ export function ListInput(props: WidgetProps) {
   return (
     <div className="fc-list" translate={options.notranslate || o.noTranslate ? 'no' : undefined}>
       {items.length > 0 && (
-        <ul className="fc-list__chips" aria-label={`${label} values`}>
+        <ul className="fc-list__chips" aria-label={t('{name} values', { name: label })}>
           {shown.map((item, index) => (
             <li key={`${index}-${item}`} className="fc-chip">
               <span>{item}</span>
@@ -85,7 +86,7 @@ export function ListInput(props: WidgetProps) {
                 <button
                   type="button"
                   className="fc-chip__remove"
-                  aria-label={`Remove ${item}`}
+                  aria-label={t('Remove {name}', { name: item })}
                   onClick={() => emit(removeListItem(items, index))}
                 >
                   ×
@@ -93,7 +94,9 @@ export function ListInput(props: WidgetProps) {
               )}
             </li>
           ))}
-          {items.length > CHIPS_SHOWN && <li className="fc-chip fc-chip--more">+{items.length - CHIPS_SHOWN} more</li>}
+          {items.length > CHIPS_SHOWN && (
+            <li className="fc-chip fc-chip--more">{t('+{count} more', { count: items.length - CHIPS_SHOWN })}</li>
+          )}
         </ul>
       )}
       <input
@@ -124,9 +127,7 @@ export function ListInput(props: WidgetProps) {
           if (e.target.value.trim() && e.target.checkValidity()) add(e.target.value);
         }}
       />
-      <p className="fc-field__subtext">
-        {items.length} {items.length === 1 ? 'item' : 'items'}. Press Enter or comma to add a value.
-      </p>
+      <p className="fc-field__subtext">{tn('{count} items. Press Enter or comma to add a value.', items.length)}</p>
       {error && (
         <p id={errorId} className="fc-field__error" role="alert">
           {error}
@@ -135,7 +136,7 @@ export function ListInput(props: WidgetProps) {
       {options.showCsvUpload && !locked && (
         <div className="fc-list__csv">
           <label className="fc-btn" htmlFor={`${id}__csv`}>
-            Upload CSV
+            {t('Upload CSV')}
           </label>
           <input
             id={`${id}__csv`}
@@ -146,11 +147,11 @@ export function ListInput(props: WidgetProps) {
             onChange={(e) => void onCsv(e.target.files?.[0])}
           />
           <a href={LIST_EXAMPLE_CSV} download className="fc-field__link">
-            Download example CSV file
+            {t('Download example CSV file')}
           </a>
           {items.length > 0 && (
             <button type="button" className="fc-btn" onClick={() => emit([])}>
-              Clear all
+              {t('Clear all')}
             </button>
           )}
         </div>

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { generatePassword } from '../../engine/fields/password';
 import { ariaFor, emptyToUndefined, fieldOptions } from './aria';
+import { t } from '../../engine/i18n/i18n';
 
 /** Password input with a show/hide toggle and, with `generate`, a 16-character generator. */
 export function PasswordWidget(props: WidgetProps) {
@@ -35,7 +36,7 @@ export function PasswordWidget(props: WidgetProps) {
         aria-controls={id}
         onClick={() => setVisible(!visible)}
       >
-        {visible ? 'Hide password' : 'Show password'}
+        {visible ? t('Hide password') : t('Show password')}
       </button>
       {o.generate && !disabled && !readonly && (
         <button
@@ -47,7 +48,7 @@ export function PasswordWidget(props: WidgetProps) {
             setVisible(true);
           }}
         >
-          Generate password
+          {t('Generate password')}
         </button>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useOptions } from '../hooks/useOptions';
 import { ariaFor, fieldOptions, runContext } from './aria';
 import { withAddon } from './Addon';
+import { t } from '../../engine/i18n/i18n';
 
 /** A native select over static, function or lookup options; the option's description shows under it. */
 export function SelectWidget(props: WidgetProps) {
@@ -27,7 +28,7 @@ export function SelectWidget(props: WidgetProps) {
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     >
-      <option value="">{o.placeholder ?? 'Select'}</option>
+      <option value="">{o.placeholder ?? t('Select')}</option>
       {options.map((opt) => (
         <option key={String(opt.value)} value={String(opt.value)}>
           {opt.label}

@@ -3,6 +3,7 @@ import { memo, useCallback, useRef, useState } from 'react';
 import { emptyRow, type TableRow } from '../../engine/fields/table-input';
 import type { TableInputOptions } from '../../engine/schema/types';
 import { ariaFor, fieldOptions } from './aria';
+import { t } from '../../engine/i18n/i18n';
 
 interface RowProps {
   row: TableRow;
@@ -37,7 +38,7 @@ const Row = memo(function Row({ row, index, table, idPrefix, locked, onCell, onR
           <button
             type="button"
             className="fc-btn"
-            aria-label={`Remove row ${index + 1}`}
+            aria-label={t('Remove row {number}', { number: index + 1 })}
             onClick={() => onRemove(index)}
           >
             ×
@@ -90,7 +91,7 @@ export function TableInput(props: WidgetProps) {
             ))}
             {!locked && (
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('Actions')}</span>
               </th>
             )}
           </tr>
@@ -113,13 +114,13 @@ export function TableInput(props: WidgetProps) {
       {pages > 1 && (
         <div className="fc-table__pages">
           <button type="button" className="fc-btn" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            Previous rows
+            {t('Previous rows')}
           </button>
           <span aria-live="polite">
-            Rows {first + 1}–{first + shown.length} of {rows.length}
+            {t('Rows {first}–{last} of {total}', { first: first + 1, last: first + shown.length, total: rows.length })}
           </span>
           <button type="button" className="fc-btn" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-            Next rows
+            {t('Next rows')}
           </button>
         </div>
       )}
@@ -133,7 +134,7 @@ export function TableInput(props: WidgetProps) {
             setPage(Math.floor(rows.length / TABLE_PAGE_SIZE));
           }}
         >
-          Add row
+          {t('Add row')}
         </button>
       )}
     </div>
