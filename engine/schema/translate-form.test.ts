@@ -11,6 +11,7 @@ describe('translateFormDocument', () => {
       fields: [
         { key: 'name', label: 'Name', placeholder: 'Name', validate: ['ipv4'] },
         { key: 'kind', label: 'Kind', type: 'radio', options: [{ value: 'a', label: 'Name' }] },
+        { key: 'tasks', component: 'TableInput', table: { fields: [{ key: 'name', title: 'Name', required: true }] } },
       ],
     };
     const no: Record<string, string> = { 'New tag': 'Ny tagg', Name: 'Navn' };
@@ -19,6 +20,7 @@ describe('translateFormDocument', () => {
     expect(out.endpoint).toBe('/tags');
     expect(out.fields[0]).toEqual({ key: 'name', label: 'Navn', placeholder: 'Navn', validate: ['ipv4'] });
     expect(out.fields[1].options).toEqual([{ value: 'a', label: 'Navn' }]);
+    expect(out.fields[2].table).toEqual({ fields: [{ key: 'name', title: 'Navn', required: true }] });
     expect(doc.title).toBe('New tag');
   });
 });

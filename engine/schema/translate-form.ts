@@ -1,7 +1,7 @@
 // The interface texts of a form document through a translator (a language's
 // catalogue): title, subtitle, description, button and success texts, and each
-// field's label, placeholder, help, hint, pattern message, link text and static
-// option labels. Keys, endpoints and registered names are left as they are.
+// field's label, placeholder, help, hint, pattern message, link text, static
+// option labels and table column titles. Keys, endpoints and registered names are left as they are.
 import type { Translate } from '../pages/translate';
 import type { FieldSchema, FormDocument, OptionItem } from './types';
 
@@ -17,6 +17,7 @@ export function translateField(field: FieldSchema, t: Translate): FieldSchema {
       label: t(o.label),
       ...(o.description ? { description: t(o.description) } : {}),
     }));
+  if (field.table) out.table = { ...field.table, fields: field.table.fields.map((c) => ({ ...c, title: t(c.title) })) };
   return out;
 }
 
