@@ -2,8 +2,6 @@
 // paging, sorting, search and filters, selection across pages, row, toolbar
 // and bulk actions, table preferences and a refresh interval.
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { runAction } from '../../engine/pages/actions';
 import { pageSizesOf } from '../../engine/pages/list-state';
 import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
@@ -16,9 +14,9 @@ import { Filters, SearchBox } from './Filters';
 import { Pagination } from './Pagination';
 import { RefreshSelect } from './RefreshSelect';
 import { TablePreferences } from './TablePreferences';
-import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
+import { usePageAction } from './usePageAction';
 import { useListView, ViewSwitch } from './ViewSwitch';
 import { t } from '../../engine/i18n/i18n';
 
@@ -36,7 +34,6 @@ interface Props {
 export function ListPage({ doc, name, scope, nested }: Props) {
   const list = useListPage(doc, name, scope);
   const { state, setState, load, selection, setSelection } = list;
-  const navigate = useNavigate();
   const ctx = useFormatContext();
   const rowKey = doc.rowKey ?? 'id';
   const idOf = useCallback((row: Record<string, unknown>) => row[rowKey] as RowId, [rowKey]);
@@ -45,11 +42,11 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     [rowKey],
   );
   const columns = useMemo(() => visibleColumns(doc, list.prefs), [doc, list.prefs]);
-  const env = useMemo(() => pageEnvironment(navigate, list.reload), [navigate, list.reload]);
+  const runAction = usePageAction(list.reload);
   const params = scope as Record<string, string | undefined>;
 
   const run = (action: PageAction, target: { row?: Record<string, unknown>; ids?: RowId[] }) => {
-    void runAction(action, { ...target, params }, env).then((result) => {
+    void runAction(action, { ...target, params }).then((result) => {
       if (result.kind === 'submitted' && target.ids) setSelection(emptySelection);
     });
   };
