@@ -18,7 +18,9 @@ import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
 import { usePageAction } from './usePageAction';
 import { useListView, ViewSwitch } from './ViewSwitch';
+import './toolbar.css';
 import { t } from '../../engine/i18n/i18n';
+import { Icon } from '../layout/icons';
 
 // The map (Leaflet) loads only when the Map view opens: never with the table.
 const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
@@ -77,17 +79,21 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           />
         )}
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
-        {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
-        <button type="button" className="fc-btn" onClick={list.reload}>
-          {t('Reload')}
-        </button>
-        {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
-        {download && (
-          <a className="fc-btn" href={download} download>
-            {t('Export CSV')}
-          </a>
-        )}
-        {doc.map && <ViewSwitch view={view} onChange={setView} />}
+        <div className="page-tools">
+          {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
+          <button type="button" className="fc-btn" onClick={list.reload} title={t('Reload')}>
+            <Icon name="reload" size={16} />
+            <span className="page-tool-label">{t('Reload')}</span>
+          </button>
+          {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
+          {download && (
+            <a className="fc-btn" href={download} download title={t('Export CSV')}>
+              <Icon name="download" size={16} />
+              <span className="page-tool-label">{t('Export CSV')}</span>
+            </a>
+          )}
+          {doc.map && <ViewSwitch view={view} onChange={setView} />}
+        </div>
       </div>
       {view === 'map' && (
         <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
