@@ -12,7 +12,7 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
   await login(page, fixtureAccounts.advGuest, { path: '/management/devices' });
   await expect(loaded(page)).toBeVisible();
   await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
-  const prefs = page.getByRole('group', { name: 'Table preferences' });
+  const prefs = page.getByRole('region', { name: 'Table preferences' });
   await prefs.getByRole('checkbox', { name: 'MAC' }).uncheck();
   await prefs.getByRole('checkbox', { name: 'Signal' }).check();
   await prefs.getByRole('button', { name: 'Move Signal up', exact: true }).click();
