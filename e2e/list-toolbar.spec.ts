@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { menu } from '../console/routes/menu';
-import { fixtureAccounts, login } from './support/login';
+import { api, fixtureAccounts, login } from './support/login';
 
 // The list page's filter bar: the column chooser as a popover driven by the
 // keyboard, the filters folded behind "Filters" on a phone, the collapsed
@@ -44,6 +44,12 @@ test('the column chooser is a popover: focus moves in, Escape and a click outsid
   await expect(button).toBeFocused();
   await button.click();
   await expect(popover).toBeVisible();
+  // A click on a column's name (text, not a control) toggles it and keeps the popover open.
+  const imei = popover.getByRole('checkbox', { name: 'IMEI' });
+  const shown = await imei.isChecked();
+  await popover.getByText('IMEI', { exact: true }).click();
+  await expect(imei).toBeChecked({ checked: !shown });
+  await expect(popover).toBeVisible();
   await page.getByRole('heading', { name: 'Devices', level: 1 }).click();
   await expect(popover).toBeHidden();
   // Tabbing past its last control closes it too.
@@ -52,6 +58,14 @@ test('the column chooser is a popover: focus moves in, Escape and a click outsid
   const controls = await popover.locator('input, button:not([disabled])').count();
   for (let i = 0; i < controls; i++) await page.keyboard.press('Tab');
   await expect(popover).toBeHidden();
+  // A column is dragged to its place too.
+  await button.click();
+  const row = (name: string) => popover.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name }) });
+  await row('Serial').dragTo(row('Name'));
+  const headers = async () =>
+    (await page.getByRole('columnheader').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim());
+  await expect.poll(async () => (await headers()).slice(1, 4)).toEqual(['Serial', 'Name', 'Status']);
+  expect((await api(page, 'DELETE', '/storage/table-preferences.management.devices')).ok()).toBe(true);
 });
 
 test('on a phone the filters fold behind a "Filters" button that counts the active ones', async ({ page }) => {

@@ -16,6 +16,7 @@ const paths: Record<string, string> = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z M4 21c1-4 4-6 8-6s7 2 8 6',
   down: 'M6 9l6 6 6-6',
   columns: 'M4 5h16v14H4z M10 5v14 M15 5v14',
+  grip: 'M9 6h.01 M15 6h.01 M9 12h.01 M15 12h.01 M9 18h.01 M15 18h.01',
   filter: 'M3 5h18l-7 8v6l-4 2v-8z',
   reload: 'M20 12a8 8 0 1 1-2.3-5.7 M20 4v5h-5',
   download: 'M12 4v11 M7 10l5 5 5-5 M4 20h16',

@@ -47,6 +47,7 @@ export function TablePreferences({ doc, prefs, onChange }: Props) {
 
 function PreferencesPanel({ doc, prefs, onChange }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  const dragged = useRef<number | null>(null);
   const settings = useSnapshot(settingsState);
   const columns = orderedColumns(doc, prefs);
   const offReminders = reminders(doc).filter((r) => reminderOff(settings.values[r.key]));
@@ -68,12 +69,32 @@ function PreferencesPanel({ doc, prefs, onChange }: Props) {
     );
   };
   return (
-    <div ref={ref} className="page-preferences-panel">
+    // Focusable itself: a press on its text keeps the focus inside (else it would move to <main> and close it).
+    <div ref={ref} className="page-preferences-panel" tabIndex={-1}>
       <fieldset>
         <legend>{t('Columns')}</legend>
         <ul>
           {columns.map((column, i) => (
-            <li key={column.key}>
+            // Drag a row onto another to move it there; the buttons do the same from the keyboard.
+            <li
+              key={column.key}
+              draggable
+              onDragStart={(e) => {
+                dragged.current = i;
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragOver={(e) => dragged.current !== null && e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragged.current !== null && dragged.current !== i)
+                  onChange(moveColumn(doc, prefs, columns[dragged.current].key, i - dragged.current));
+                dragged.current = null;
+              }}
+              onDragEnd={() => (dragged.current = null)}
+            >
+              <span className="page-grip" aria-hidden="true">
+                <Icon name="grip" size={14} />
+              </span>
               <label>
                 <input
                   type="checkbox"
