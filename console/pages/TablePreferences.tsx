@@ -115,7 +115,7 @@ function PreferencesPanel({ doc, prefs, onChange }: Props) {
           <ul>
             {offReminders.map((r) => (
               <li key={r.key}>
-                <span>{r.label}</span>
+                <span className="page-reminder">{r.label}</span>
                 <button type="button" className="fc-btn page-btn-small" onClick={() => void deleteSetting(r.key)}>
                   {t('Show again')}
                 </button>
