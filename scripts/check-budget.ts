@@ -20,7 +20,8 @@ import { SOURCEMAP_DIR } from './build-output';
 // page actions onto the request pipeline the route loads 161.9 KB (axios and
 // the client chunk alone 25.7 KB), 164.1 KB before the page actions (request
 // pipeline, action environment, result messages) loaded on the first action
-// instead of with the list, 160.7 KB after. The limit holds that line until the shell
+// instead of with the list, 160.7 KB after, 162.1 KB with the side menu's
+// entry icons and the list toolbar. The limit holds that line until the shell
 // sheds the rest; lower it as it does.
 export const BUDGET_BYTES = 165 * 1024;
 export const ROUTE = '/management/devices';
