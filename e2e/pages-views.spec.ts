@@ -12,7 +12,7 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
   await login(page, fixtureAccounts.advGuest, { path: '/management/devices' });
   await expect(loaded(page)).toBeVisible();
   await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
-  const prefs = page.getByRole('group', { name: 'Table preferences' });
+  const prefs = page.getByRole('region', { name: 'Table preferences' });
   await prefs.getByRole('checkbox', { name: 'MAC' }).uncheck();
   await prefs.getByRole('checkbox', { name: 'Signal' }).check();
   await prefs.getByRole('button', { name: 'Move Signal up', exact: true }).click();
@@ -39,8 +39,10 @@ test('a prompt hidden with "Do not show this again" can be re-enabled in the tab
   await expect(loaded(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   const deleteTwo = async () => {
-    for (const row of (await loaded(page).locator('tbody tr').all()).slice(0, 2))
-      await row.getByRole('checkbox').check();
+    // A confirmed deletion reloads the list: the rows come from the loaded table, waiting out that reload
+    // (a snapshot with locator.all() taken while the table is busy holds no rows, and nothing gets checked).
+    const rows = loaded(page).locator('tbody tr');
+    for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox').check();
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
   };

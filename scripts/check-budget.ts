@@ -18,7 +18,10 @@ import { SOURCEMAP_DIR } from './build-output';
 // The aim (issue 10) is 140 KB. Measured: 169.7 KB before the lazy loading,
 // 137.1 KB after it; since the engine's HTTP client moved onto axios and the
 // page actions onto the request pipeline the route loads 161.9 KB (axios and
-// the client chunk alone 25.7 KB). The limit holds that line until the shell
+// the client chunk alone 25.7 KB), 164.1 KB before the page actions (request
+// pipeline, action environment, result messages) loaded on the first action
+// instead of with the list, 160.7 KB after, 162.1 KB with the side menu's
+// entry icons and the list toolbar. The limit holds that line until the shell
 // sheds the rest; lower it as it does.
 export const BUDGET_BYTES = 165 * 1024;
 export const ROUTE = '/management/devices';

@@ -5,8 +5,7 @@ import { entryActive, visibleMenu } from '../routes/resolve';
 import { DEFAULT_LANDING } from '../routes/table';
 import { theme } from '../theme/theme';
 import { useAccess } from '../app/access';
-import { abbreviations } from './abbreviations';
-import { Icon } from './icons';
+import { Icon, menuIcons } from './icons';
 import { useCurrentRoute } from './useCurrentRoute';
 
 export const SIDEBAR_WIDE_KEY = 'sidebar_wide';
@@ -24,7 +23,6 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
   const current = useCurrentRoute();
   const location = useLocation();
   const groups = visibleMenu(access);
-  const marks = abbreviations(groups.flatMap((group) => group.entries.map((entry) => t(entry.label))));
 
   function onClick(event: MouseEvent<HTMLAnchorElement>, path: string) {
     // Clicking the link of the current route reloads the page.
@@ -67,7 +65,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                       title={wide ? undefined : t(entry.label)}
                       onClick={(event) => onClick(event, entry.path)}
                     >
-                      <span className="menu-abbr" data-abbr={marks.get(t(entry.label))} aria-hidden="true" />
+                      <Icon name={menuIcons[entry.label]} />
                       <span className="sidebar-label">{t(entry.label)}</span>
                     </Link>
                   </li>

@@ -1,16 +1,14 @@
 // A detail page: one item from an endpoint shown as a description list, with actions.
-import { lazy, Suspense, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { runAction } from '../../engine/pages/actions';
+import { lazy, Suspense } from 'react';
 import { loadErrorText } from '../../engine/pages/load-error';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
 import { DashboardWidgets } from '../charts/DashboardWidgets';
 import { ActionButtons } from './ActionButtons';
 import { FieldList } from './FieldList';
-import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
+import { usePageAction } from './usePageAction';
 import { t } from '../../engine/i18n/i18n';
 
 const ItemMap = lazy(() => import('../map/ItemMap').then((m) => ({ default: m.ItemMap })));
@@ -24,9 +22,8 @@ interface Props {
 
 export function DetailPage({ doc, name, scope, nested }: Props) {
   const { item, error, reload } = useDetailItem(doc, scope);
-  const navigate = useNavigate();
   const ctx = useFormatContext();
-  const env = useMemo(() => pageEnvironment(navigate, reload), [navigate, reload]);
+  const runAction = usePageAction(reload);
   const Heading = nested ? 'h2' : 'h1';
   return (
     <section className="detail-page" aria-labelledby={`${name}-title`}>
@@ -35,9 +32,7 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
         <ActionButtons
           actions={doc.actions}
           disabled={!item}
-          onRun={(action) =>
-            void runAction(action, { row: item, params: scope as Record<string, string | undefined> }, env)
-          }
+          onRun={(action) => void runAction(action, { row: item, params: scope as Record<string, string | undefined> })}
         />
       </header>
       {error !== undefined && (

@@ -1,9 +1,12 @@
-// Search box and filters of a list page; values live in the URL.
+// Search box and filters of a list page; values live in the URL. Each filter's
+// label sits inside its control's frame; on a phone the filters fold behind a
+// "Filters" button that counts the active ones.
 import { useEffect, useId, useRef, useState } from 'react';
 import { lookupOptions } from '../../engine/pages/lookup';
 import type { PageFilter, PageOption, PageSearch } from '../../engine/pages/types';
 import { useAllowed } from './ActionButtons';
 import { t } from '../../engine/i18n/i18n';
+import { Icon } from '../layout/icons';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -30,12 +33,15 @@ export function SearchBox({
   }, [text, value]);
   return (
     <span className="page-search">
-      <label htmlFor={id}>{search.label ?? t('Search')}</label>
+      <label htmlFor={id} className="visually-hidden">
+        {search.label ?? t('Search')}
+      </label>
+      <Icon name="search" size={16} />
       <input
         id={id}
         type="search"
         value={text}
-        placeholder={search.placeholder}
+        placeholder={search.placeholder ?? search.label ?? t('Search')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && onChange(text)}
       />
@@ -67,7 +73,7 @@ function FilterControl({
   const id = useId();
   const options = useOptions(filter);
   return (
-    <span className="page-filter">
+    <span className="page-field">
       <label htmlFor={id}>{filter.label}</label>
       {filter.type === 'text' ? (
         <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />
@@ -95,22 +101,39 @@ export function Filters({
   onChange: (values: Record<string, string>) => void;
 }) {
   const permitted = useAllowed(filters);
+  const [open, setOpen] = useState(false);
+  const id = useId();
   if (!permitted.length) return null;
+  const active = permitted.filter((filter) => values[filter.key] !== undefined).length;
   return (
-    <div className="page-filters" role="group" aria-label={t('Filters')}>
-      {permitted.map((filter) => (
-        <FilterControl
-          key={filter.key}
-          filter={filter}
-          value={values[filter.key] ?? ''}
-          onChange={(v) => {
-            const next = { ...values };
-            if (v === '') delete next[filter.key];
-            else next[filter.key] = v;
-            onChange(next);
-          }}
-        />
-      ))}
-    </div>
+    <>
+      {/* Shown on a phone only: there the filters fold behind it. */}
+      <button
+        type="button"
+        className="fc-btn page-filters-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="filter" size={16} />
+        {t('Filters')}
+        {active > 0 && <span className="page-filters-count">{active}</span>}
+      </button>
+      <div id={id} className="page-filters" role="group" aria-label={t('Filters')} data-open={open || undefined}>
+        {permitted.map((filter) => (
+          <FilterControl
+            key={filter.key}
+            filter={filter}
+            value={values[filter.key] ?? ''}
+            onChange={(v) => {
+              const next = { ...values };
+              if (v === '') delete next[filter.key];
+              else next[filter.key] = v;
+              onChange(next);
+            }}
+          />
+        ))}
+      </div>
+    </>
   );
 }

@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
-import { runAction, type ActionResult } from '../../engine/pages/actions';
 import { loadErrorText } from '../../engine/pages/load-error';
 import { loadPageDocument } from '../../engine/schema/registry';
 import { translateDocument } from '../../engine/pages/translate';
@@ -13,9 +12,9 @@ import type { PageDocument } from '../../engine/pages/types';
 import { ActionButtons } from './ActionButtons';
 import { FieldList } from './FieldList';
 import { DeviceConnect } from './DeviceConnect';
-import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
+import { usePageAction } from './usePageAction';
 import './item-header.css';
 
 /** Parts a header shows beside its document's actions, by page name. */
@@ -39,16 +38,7 @@ function HeaderOf({ doc, page, listPath }: { doc: PageDocument; page: string; li
   const { item, error, reload } = useDetailItem(doc, scope);
   const navigate = useNavigate();
   const ctx = useFormatContext();
-  const env = useMemo(() => {
-    const base = pageEnvironment(navigate, reload);
-    return {
-      ...base,
-      done(result: ActionResult) {
-        base.done(result);
-        if (result.kind === 'submitted' && result.action.request?.method === 'delete') navigate(listPath);
-      },
-    };
-  }, [navigate, reload, listPath]);
+  const runAction = usePageAction(reload);
   const Extra = EXTRAS[page];
   const name = typeof item?.name === 'string' ? item.name : '';
   return (
@@ -62,7 +52,12 @@ function HeaderOf({ doc, page, listPath }: { doc: PageDocument; page: string; li
           <ActionButtons
             actions={doc.actions}
             disabled={!item}
-            onRun={(action) => void runAction(action, { row: item, params: scope }, env)}
+            onRun={(action) =>
+              void runAction(action, { row: item, params: scope }).then((result) => {
+                // A deleted item leaves for its list.
+                if (result.kind === 'submitted' && action.request?.method === 'delete') navigate(listPath);
+              })
+            }
           />
         </div>
       </div>

@@ -2,8 +2,6 @@
 // paging, sorting, search and filters, selection across pages, row, toolbar
 // and bulk actions, table preferences and a refresh interval.
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { runAction } from '../../engine/pages/actions';
 import { pageSizesOf } from '../../engine/pages/list-state';
 import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
@@ -16,11 +14,13 @@ import { Filters, SearchBox } from './Filters';
 import { Pagination } from './Pagination';
 import { RefreshSelect } from './RefreshSelect';
 import { TablePreferences } from './TablePreferences';
-import { pageEnvironment } from './environment';
 import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
+import { usePageAction } from './usePageAction';
 import { useListView, ViewSwitch } from './ViewSwitch';
+import './toolbar.css';
 import { t } from '../../engine/i18n/i18n';
+import { Icon } from '../layout/icons';
 
 // The map (Leaflet) loads only when the Map view opens: never with the table.
 const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
@@ -36,7 +36,6 @@ interface Props {
 export function ListPage({ doc, name, scope, nested }: Props) {
   const list = useListPage(doc, name, scope);
   const { state, setState, load, selection, setSelection } = list;
-  const navigate = useNavigate();
   const ctx = useFormatContext();
   const rowKey = doc.rowKey ?? 'id';
   const idOf = useCallback((row: Record<string, unknown>) => row[rowKey] as RowId, [rowKey]);
@@ -45,11 +44,11 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     [rowKey],
   );
   const columns = useMemo(() => visibleColumns(doc, list.prefs), [doc, list.prefs]);
-  const env = useMemo(() => pageEnvironment(navigate, list.reload), [navigate, list.reload]);
+  const runAction = usePageAction(list.reload);
   const params = scope as Record<string, string | undefined>;
 
   const run = (action: PageAction, target: { row?: Record<string, unknown>; ids?: RowId[] }) => {
-    void runAction(action, { ...target, params }, env).then((result) => {
+    void runAction(action, { ...target, params }).then((result) => {
       if (result.kind === 'submitted' && target.ids) setSelection(emptySelection);
     });
   };
@@ -80,17 +79,21 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           />
         )}
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
-        {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
-        <button type="button" className="fc-btn" onClick={list.reload}>
-          {t('Reload')}
-        </button>
-        {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
-        {download && (
-          <a className="fc-btn" href={download} download>
-            {t('Export CSV')}
-          </a>
-        )}
-        {doc.map && <ViewSwitch view={view} onChange={setView} />}
+        <div className="page-tools">
+          {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
+          <button type="button" className="fc-btn" onClick={list.reload} title={t('Reload')}>
+            <Icon name="reload" size={16} />
+            <span className="page-tool-label">{t('Reload')}</span>
+          </button>
+          {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
+          {download && (
+            <a className="fc-btn" href={download} download title={t('Export CSV')}>
+              <Icon name="download" size={16} />
+              <span className="page-tool-label">{t('Export CSV')}</span>
+            </a>
+          )}
+          {doc.map && <ViewSwitch view={view} onChange={setView} />}
+        </div>
       </div>
       {view === 'map' && (
         <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>

@@ -50,14 +50,16 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
             })
           : t('Loading…')}
       </span>
-      <label htmlFor={id}>{t('Rows per page')}</label>
-      <select id={id} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-        {pageSizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
+      <span className="page-field">
+        <label htmlFor={id}>{t('Rows per page')}</label>
+        <select id={id} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          {pageSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </span>
       <span className="page-steps">
         {steps.slice(0, 2).map(stepButton)}
         <span className="page-of">

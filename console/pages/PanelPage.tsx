@@ -1,11 +1,10 @@
 // An action panel: a short description and the actions (forms) an operator looks for here.
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { runAction } from '../../engine/pages/actions';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
 import { ActionButtons } from './ActionButtons';
-import { pageEnvironment } from './environment';
+import { usePageAction } from './usePageAction';
+
+const noReload = () => undefined;
 
 export function PanelPage({
   doc,
@@ -18,8 +17,7 @@ export function PanelPage({
   scope: Scope;
   nested?: boolean;
 }) {
-  const navigate = useNavigate();
-  const env = useMemo(() => pageEnvironment(navigate, () => undefined), [navigate]);
+  const runAction = usePageAction(noReload);
   const Heading = nested ? 'h2' : 'h1';
   return (
     <section className="panel-page" aria-labelledby={`${name}-title`}>
@@ -27,7 +25,7 @@ export function PanelPage({
       {doc.description && <p>{doc.description}</p>}
       <ActionButtons
         actions={doc.actions}
-        onRun={(action) => void runAction(action, { params: scope as Record<string, string | undefined> }, env)}
+        onRun={(action) => void runAction(action, { params: scope as Record<string, string | undefined> })}
       />
     </section>
   );

@@ -6,7 +6,7 @@ import { t } from '../../engine/i18n/i18n';
 export function RefreshSelect({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
   const id = useId();
   return (
-    <span className="page-refresh">
+    <span className="page-field">
       <label htmlFor={id}>{t('Refresh')}</label>
       <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         <option value={0}>{t('Off')}</option>

@@ -1,6 +1,7 @@
 // Table or Map view of a list page whose document has a map; the choice lives in the URL (?view=map).
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
+import { Icon } from '../layout/icons';
 
 export type ListView = 'table' | 'map';
 
@@ -25,9 +26,11 @@ export function ViewSwitch({ view, onChange }: { view: ListView; onChange: (view
           type="button"
           className="fc-btn"
           aria-pressed={view === option}
+          title={option === 'map' ? t('Map') : t('Table')}
           onClick={() => onChange(option)}
         >
-          {option === 'map' ? t('Map') : t('Table')}
+          <Icon name={option} size={16} />
+          <span className="page-tool-label">{option === 'map' ? t('Map') : t('Table')}</span>
         </button>
       ))}
     </div>
