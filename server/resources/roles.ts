@@ -10,8 +10,21 @@ import { ID_SCHEMA, isId, routeId } from '../services/ids';
 import { memoryList } from './pages-memory-list';
 import { messages } from '../../engine/validators/messages';
 
-/** Fields a role list may be sorted by. */
-const ROLE_SORTABLE = ['id', 'name', 'title', 'permissions_count', 'company_id', 'scope'];
+/** Fields a role list may be sorted by and searched in. */
+const ROLE_LIST = {
+  sortable: ['id', 'name', 'title', 'permissions_count', 'company_id', 'scope'],
+  search: ['title', 'name'],
+};
+/**
+ * A role's permission table: sorted and searched as the list's allow lists
+ * say, every row unless `limit` is given (the vendor API does not page it).
+ */
+const ROLE_PERMISSION_LIST = {
+  sortable: ['id', 'name', 'title', 'category', 'created_at'],
+  search: ['name', 'title'],
+  defaultSort: 'category,id',
+  unpaged: true,
+};
 
 // Roles: the five default roles of the spec (company_id null) and custom
 // roles per company; the permission table of a role (view_permissions).
@@ -85,7 +98,7 @@ export default async function roles(app: FastifyInstance) {
 
   app.get('/roles', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
     const actor = actorOf(request);
-    const q = request.query as { company_id?: string; q?: string; type?: string };
+    const q = request.query as { company_id?: string; type?: string };
     let query = selectRoles(db);
     const companyId = q.company_id ? Number(q.company_id) : undefined;
     if (companyId !== undefined && !canActOn(actor, companyId)) throw notFound('Company not found.');
@@ -100,10 +113,6 @@ export default async function roles(app: FastifyInstance) {
     });
     if (q.type === 'default') query = query.where('r.company_id', 'is', null);
     if (q.type === 'custom') query = query.where('r.company_id', 'is not', null);
-    if (q.q?.trim())
-      query = query.where((eb) =>
-        eb.or([eb('r.title', 'like', `%${q.q!.trim()}%`), eb('r.name', 'like', `%${q.q!.trim()}%`)]),
-      );
     const rows = await query.execute();
     const invitable = invitableDefaultRoles(actor);
     rows.sort((a, b) => {
@@ -117,8 +126,8 @@ export default async function roles(app: FastifyInstance) {
       isDefault: r.company_id === null,
       canInviteRoles: r.company_id !== null || invitable.includes(r.name),
     }));
-    // limit, offset and sort as every list (default order: default roles first); q was applied in SQL.
-    return memoryList(data, { ...(request.query as object), q: undefined }, { sortable: ROLE_SORTABLE });
+    // limit, offset, sort and q as every list (default order: default roles first).
+    return memoryList(data, request.query as Record<string, unknown>, ROLE_LIST);
   });
 
   app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async (request) => {
@@ -142,17 +151,15 @@ export default async function roles(app: FastifyInstance) {
   app.get('/roles/:id/permissions', { preHandler: requirePermission('view_permissions') }, async (request) => {
     const actor = actorOf(request);
     const role = await visibleRole(actor, routeId(request.params));
-    const q = (request.query as { q?: string }).q?.trim();
-    let query = db
+    const rows = await db
       .selectFrom('role_permissions as rp')
       .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
       .select(['p.id', 'p.name', 'p.title', 'p.category', 'p.created_at'])
       .where('rp.role_id', '=', role.id)
-      .orderBy('p.category')
-      .orderBy('p.id');
-    if (q) query = query.where((eb) => eb.or([eb('p.name', 'like', `%${q}%`), eb('p.title', 'like', `%${q}%`)]));
-    const rows = await query.execute();
-    return list(rows, rows.length, { role: { id: role.id, name: role.name, title: role.title } });
+      .execute();
+    return memoryList(rows, request.query as Record<string, unknown>, ROLE_PERMISSION_LIST, {
+      role: { id: role.id, name: role.name, title: role.title },
+    });
   });
 
   // The new-role form: title, description, company_id (one or more companies:
