@@ -4,6 +4,7 @@ import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
 import type { DocumentStore } from '../documents/store';
 import { ApiError, forbidden } from '../http/envelope';
+import { distinct } from '../services/ids';
 import { showsPaymentControls } from '../../engine/permissions/can';
 
 // Every form submission is validated against the published form document of the
@@ -126,7 +127,13 @@ export function checkPayload(
   if (!result.ok) {
     throw new ApiError(422, result.errors);
   }
-  return result.value as Record<string, unknown>;
+  const value = result.value as Record<string, unknown>;
+  // A selection of several options names each once (a bulk call's devices, a role's companies).
+  for (const field of doc.fields) {
+    const selected = value[field.key];
+    if (field.multiple && Array.isArray(selected)) distinct(selected.map(String), field.key, field.label);
+  }
+  return value;
 }
 
 /** Validates a payload (JSON body or multipart fields) against the call's published form document. */

@@ -6,7 +6,7 @@ import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission
 import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, list, notFound } from '../http/envelope';
 import { invitableDefaultRoles } from '../services/invitable-roles';
-import { ID_SCHEMA, isId, routeId } from '../services/ids';
+import { ID_SCHEMA, distinct, idList, routeId } from '../services/ids';
 import { memoryList } from './pages-memory-list';
 import { messages } from '../../engine/validators/messages';
 
@@ -168,13 +168,12 @@ export default async function roles(app: FastifyInstance) {
     const actor = actorOf(request);
     const form = request.form!;
     const companies: number[] = [];
-    for (const c of new Set(Array.isArray(form.company_id) ? form.company_id : [form.company_id])) {
+    for (const c of idList(form.company_id, 'company_id', 'company')) {
       companies.push(await assertCompanyField(db, actor, c));
     }
-    const ids = (Array.isArray(form.permission_id) ? form.permission_id : [form.permission_id]).map(Number);
-    if (ids.some((id) => !isId(id))) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    const ids = idList(form.permission_id, 'permission_id', 'permission');
     const named = await db.selectFrom('permissions').select(['id', 'name']).where('id', 'in', ids).execute();
-    if (named.length !== new Set(ids).size) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    if (named.length !== ids.length) throw invalid(['permission_id', 'The selected permissions are invalid.']);
     const permissions = named.map((p) => p.name);
     await checkPermissions(actor, permissions, 'permission_id');
     const title = String(form.title).trim();
@@ -193,7 +192,7 @@ export default async function roles(app: FastifyInstance) {
     const now = ctx.now().toISOString();
     const description = form.description ? String(form.description) : null;
     const created: number[] = [];
-    for (const companyId of new Set(companies)) {
+    for (const companyId of companies) {
       const { id } = await db
         .insertInto('roles')
         .values({
@@ -234,8 +233,8 @@ export default async function roles(app: FastifyInstance) {
       if (body.company_id !== undefined && body.company_id !== role.company_id)
         throw invalid(['company_id', 'A role cannot change its company.']);
       if (body.permissions) {
-        await checkPermissions(actor, body.permissions);
-        await setPermissions(role.id, [...new Set(body.permissions)]);
+        await checkPermissions(actor, distinct(body.permissions, 'permissions'));
+        await setPermissions(role.id, body.permissions);
       }
       await db
         .updateTable('roles')
