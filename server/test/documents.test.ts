@@ -215,6 +215,43 @@ describe('documents API', () => {
     );
   });
 
+  it('validates a submission by the document of its own route, which another endpoint cannot shadow', async () => {
+    const check = async (method: string, endpoint: string) =>
+      (
+        await superAdmin.post<{ data: { routed: boolean } }>('/api/documents/forms/new-tag/check', {
+          text: JSON.stringify({
+            ...newTag,
+            method,
+            endpoint,
+            fields: [...newTag.fields, { key: 'id', type: 'text' }],
+          }),
+        })
+      ).body.data.routed;
+    // A route answers an endpoint spelled as it is declared, not one a path of it happens to match.
+    expect(await check('put', '/tags/{id}')).toBe(true);
+    expect(await check('put', '/tags/:id')).toBe(true);
+    expect(await check('put', '/tags/new')).toBe(false);
+    expect(await check('post', '/tags/{id}')).toBe(false);
+
+    // "a-shadow" sorts before "new-tag" and its endpoint /{resource} matches the path /tags.
+    const shadow = {
+      ...newTag,
+      title: 'Shadow',
+      endpoint: '/{resource}',
+      schema: { id: 'a-shadow' },
+      fields: [
+        { key: 'resource', label: 'Resource', type: 'text' },
+        { key: 'reason', label: 'Reason', type: 'text', required: true },
+      ],
+    };
+    expect((await superAdmin.put('/api/documents/forms/a-shadow', { document: shadow, version: 0 })).status).toBe(200);
+    const created = await superAdmin.post<Body>('/api/tags', { company_id: 1, name: 'Routed tag' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refused = await superAdmin.post<Body>('/api/tags', { company_id: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e) => e.source)).toEqual(['name']);
+  });
+
   it('a publish on one instance takes effect on another instance over the same database', async () => {
     const other = await buildApp({ dbFile: server.dbFile });
     try {
