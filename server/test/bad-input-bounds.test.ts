@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, rows, useServer, type Reply } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 
 // The inputs an attack on the running server answered with a 500, a framework
 // error object or stored garbled: each is now a 4xx in the envelope naming its
 // source, and the database is unchanged after every one of them.
 
-let server: TestServer;
-let admin: Client;
-let superAdmin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { server, admin, superAdmin } = useServer({ admin: 'admin@example.com', superAdmin: 'super@example.com' });
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const UNKNOWN_COMPANY = 99_999;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE } from '../../engine/constants';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { useServer } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 import { WRITE_ENDPOINTS, type WriteEndpoint } from './bad-input-endpoints';
 
@@ -14,15 +14,10 @@ import { WRITE_ENDPOINTS, type WriteEndpoint } from './bad-input-endpoints';
 // lists, sent a query parameter that is not well-formed text or a sort field
 // off the allow list, answer a 422 naming that parameter.
 
-let server: TestServer;
-const clients = {} as Record<WriteEndpoint['as'], Client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  clients.admin = await signedIn(server, 'admin@example.com');
-  clients.super = await signedIn(server, 'super@example.com');
+const { server, ...clients } = useServer<WriteEndpoint['as']>({
+  admin: 'admin@example.com',
+  super: 'super@example.com',
 });
-afterAll(() => server.close());
 
 type Json = unknown;
 

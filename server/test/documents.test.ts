@@ -1,28 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { useServer, type Client } from './harness';
 
 // The document store's fixed points over real HTTP on a real SQLite file:
 // ETag and 304, publish with 422 pointers and 409, versions, revert, the
 // manage_documents permission, the audit log, the dry run, and a publish taking
 // effect on the server's validation of submissions without a restart.
 
-let server: TestServer;
-let superAdmin: Client;
-let admin: Client;
+const { server, superAdmin, admin } = useServer(
+  { superAdmin: 'super@example.com', admin: 'admin@example.com' },
+  { devices: 10 },
+);
 
 const newTag = JSON.parse(readFileSync('schemas/forms/new-tag.json', 'utf8')) as {
   fields: { key: string; required?: boolean; [k: string]: unknown }[];
   [k: string]: unknown;
 };
-
-beforeAll(async () => {
-  server = await startServer({ devices: 10 });
-  superAdmin = await signedIn(server, 'super@example.com');
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
 
 type Body = { data: Record<string, unknown>; meta: Record<string, unknown>; errors: { source: string }[] };
 

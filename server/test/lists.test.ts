@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer } from './harness';
 
 // List query parameters of the RMS API: limit (default 10), offset, q,
 // fields, sort with '-', id lists, search-fields; the trigram index answers
 // exactly what a substring search would.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let all: Record<string, unknown>[];
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   all = rows(await admin.get('/api/devices?limit=1000&fields=id,name,serial,mac,imei,company_id'));
 });
-afterAll(() => server.close());
 
 const contains = (d: Record<string, unknown>, q: string) =>
   ['name', 'serial', 'mac', 'imei'].some((f) =>
