@@ -244,6 +244,25 @@ describe('documents API', () => {
     const refused = await superAdmin.post<Body>('/api/tags', { company_id: 1 });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((e) => e.source)).toEqual(['name']);
+
+    // A form published for a route that takes an optional form (PUT /tags/:id, the README's edit-tag) is enforced.
+    const editTag = {
+      $schema: '../form.schema.json',
+      title: 'Edit tag',
+      endpoint: '/tags/{id}',
+      method: 'put',
+      schema: { id: 'edit-tag' },
+      fields: [
+        { key: 'description', label: 'Description', type: 'textarea', maxlength: 200 },
+        { key: 'color', label: 'Colour', type: 'text', required: true, depends: [{ key: 'description' }] },
+      ],
+    };
+    expect((await superAdmin.put('/api/documents/forms/edit-tag', { document: editTag, version: 0 })).status).toBe(200);
+    const tag = `/api/tags/${String(created.body.data.id)}`;
+    const uncoloured = await superAdmin.put<Body>(tag, { description: 'Described' });
+    expect(uncoloured.status).toBe(422);
+    expect(uncoloured.body.errors.map((e) => e.source)).toEqual(['color']);
+    expect((await superAdmin.put(tag, { description: 'Described', color: '#1a2b3c' })).status).toBe(200);
   });
 
   it('a publish on one instance takes effect on another instance over the same database', async () => {
