@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findFormsForCall, matchEndpoint, resolveEndpoint } from './endpoint';
+import { endpointKey, endpointParams, resolveEndpoint } from './endpoint';
 import { loadDocuments } from './load-fs';
 
 const docs = loadDocuments(fileURLToPath(new URL('../../schemas', import.meta.url)));
@@ -20,15 +20,18 @@ describe('endpoint', () => {
     });
   });
 
-  it('finds the document for a call, most specific first', () => {
-    expect(findFormsForCall(docs.forms, 'POST', '/api/tags').map((f) => f.name)).toEqual(['new-tag']);
-    expect(findFormsForCall(docs.forms, 'DELETE', '/admin/users/a%40b.lt/mfa')).toMatchObject([
-      { name: 'remove-mfa', params: { email: 'a@b.lt' } },
-    ]);
-    expect(findFormsForCall(docs.forms, 'POST', '/credits/codes/activate').map((f) => f.name)).toEqual([
-      'activate-code',
-    ]);
-    expect(matchEndpoint(docs.forms.get('new-tag')!, 'put', '/tags')).toBeUndefined();
+  it('spells documents and routes alike: method and path with each parameter as {}', () => {
+    expect(endpointKey('put', '/tags/{id}')).toBe('PUT /tags/{}');
+    expect(endpointKey('PUT', '/api/tags/:id')).toBe('PUT /tags/{}');
+    expect(endpointKey('delete', '/admin/users/{email}/mfa/')).toBe('DELETE /admin/users/{}/mfa');
+    expect(endpointKey('GET', '/api/files/:id(^\\d+)')).toBe('GET /files/{}');
+    expect(endpointKey('put', '/tags/new')).not.toBe(endpointKey('put', '/tags/{id}'));
+    expect(endpointKey('post', '/tags/{id}')).not.toBe(endpointKey('put', '/tags/{id}'));
+    expect(endpointParams('/api/users/:id/companies/:company')).toEqual(['id', 'company']);
+    expect(endpointParams('/admin/users/{email}/mfa')).toEqual(['email']);
+    const keys = [...docs.forms.values()].map((d) => endpointKey(d.method ?? 'post', d.endpoint));
+    expect(keys).toContain('POST /tags');
+    expect(keys).toContain('DELETE /admin/users/{}/mfa');
   });
 
   it('loads every folder from disk', () => {

@@ -1,5 +1,6 @@
 // A form document's call: the request the console sends (placeholders filled from the
-// values and route params) and, on the server, the document that answers a call.
+// values and route params) and the route key by which the server finds the
+// document that answers a call.
 import type { FormValues } from './depends';
 import type { FormDocument } from './types';
 
@@ -29,37 +30,31 @@ export function resolveEndpoint(
   return { method, url, body: method === 'delete' && Object.keys(body).length === 0 ? undefined : body };
 }
 
-/** The placeholder values when the call's method and path match the document's endpoint. */
-export function matchEndpoint(doc: FormDocument, method: string, path: string): Record<string, string> | undefined {
-  if ((doc.method ?? 'post') !== method.toLowerCase()) return undefined;
-  const want = doc.endpoint.split('/').filter(Boolean);
-  const got = path
+// A route's parameter segment: {key} in a document, :key (or :key(regex)) in a Fastify route.
+const PARAM_SEGMENT = /^(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|:([A-Za-z_][A-Za-z0-9_]*)(?:\(.*\))?)$/;
+
+const segments = (path: string) =>
+  path
     .split('?')[0]
     .replace(/^\/api(?=\/)/, '')
     .split('/')
     .filter(Boolean);
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const m = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(want[i]);
-    if (m) params[m[1]] = decodeURIComponent(got[i]);
-    else if (want[i] !== got[i]) return undefined;
-  }
-  return params;
+
+/**
+ * The one spelling of a call's route that form documents and server routes
+ * share: the method in capitals and the path under /api with each parameter
+ * as {}, so `put /tags/{id}` (a document) and `PUT /api/tags/:id` (a route)
+ * are both `PUT /tags/{}`. A document answers the calls of the route with its key.
+ */
+export function endpointKey(method: string, path: string): string {
+  const template = segments(path).map((s) => (PARAM_SEGMENT.test(s) ? '{}' : s));
+  return `${method.toUpperCase()} /${template.join('/')}`;
 }
 
-const literalCount = (doc: FormDocument) => doc.endpoint.split('/').filter((s) => s && !s.startsWith('{')).length;
-
-/** The form documents answering a call (most specific endpoint first), with the path parameters. */
-export function findFormsForCall(
-  forms: ReadonlyMap<string, FormDocument>,
-  method: string,
-  path: string,
-): { name: string; doc: FormDocument; params: Record<string, string> }[] {
-  const found: { name: string; doc: FormDocument; params: Record<string, string> }[] = [];
-  for (const [name, doc] of forms) {
-    const params = matchEndpoint(doc, method, path);
-    if (params) found.push({ name, doc, params });
-  }
-  return found.sort((a, b) => literalCount(b.doc) - literalCount(a.doc) || a.name.localeCompare(b.name));
+/** The parameter names of a document endpoint or a route path, in order. */
+export function endpointParams(path: string): string[] {
+  return segments(path).flatMap((s) => {
+    const m = PARAM_SEGMENT.exec(s);
+    return m ? [m[1] ?? m[2]] : [];
+  });
 }

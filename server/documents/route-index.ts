@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endpointKey } from '../../engine/schema/endpoint';
 
 // Method and path of every /api route, collected as routes are added: the studio
 // warns when a form's endpoint has no server route and offers these to pick from.
@@ -9,11 +10,10 @@ export interface ApiRoute {
   path: string;
 }
 
-const asPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')}/?$`);
-
 export class RouteIndex {
-  private routes: (ApiRoute & { pattern: RegExp })[] = [];
+  private routes: ApiRoute[] = [];
+  /** endpointKey of every route: a form document answers a route with the same key. */
+  private keys = new Set<string>();
 
   /** Collects the routes registered on app from now on. */
   listen(app: FastifyInstance): void {
@@ -21,21 +21,20 @@ export class RouteIndex {
       if (!route.url.startsWith('/api/') || route.url.includes('*')) return;
       const path = route.url.slice('/api'.length).replace(/:(\w+)/g, '{$1}');
       for (const method of [route.method].flat()) {
-        if (method === 'HEAD' || this.routes.some((r) => r.method === method && r.path === path)) continue;
-        this.routes.push({ method, path, pattern: asPattern(path) });
+        const key = endpointKey(method, route.url);
+        if (method === 'HEAD' || this.keys.has(key)) continue;
+        this.keys.add(key);
+        this.routes.push({ method, path });
       }
     });
   }
 
   list(): ApiRoute[] {
-    return this.routes
-      .map(({ method, path }) => ({ method, path }))
-      .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    return [...this.routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   }
 
-  /** Whether a route answers a form endpoint ({key} placeholders stand for any one segment). */
+  /** Whether a route is declared as the form endpoint spells it (a submit finds the form by its route). */
   answers(method: string, endpoint: string): boolean {
-    const sample = endpoint.replace(/\{[^/}]+\}|:\w+/g, '1');
-    return this.routes.some((r) => r.method === method.toUpperCase() && r.pattern.test(sample));
+    return this.keys.has(endpointKey(method, endpoint));
   }
 }

@@ -1,23 +1,24 @@
 import type { FastifyRequest } from 'fastify';
+import { endpointKey, endpointParams } from '../../engine/schema/endpoint';
 import { validateSubmission } from '../../engine/schema/validate-submission';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
 import type { DocumentStore } from '../documents/store';
 import { ApiError, forbidden } from '../http/envelope';
+import { distinct } from '../services/ids';
 import { showsPaymentControls } from '../../engine/permissions/can';
 
 // Every form submission is validated against the published form document of the
 // document store, the one the console renders (contract 6): a publish takes effect
-// on the next submission, with no restart. The document for a call is found by its
-// `method` and `endpoint` ({key} placeholders match one path segment and are part
-// of the payload).
+// on the next submission, with no restart. The document for a call is the one
+// whose method and endpoint spell the route the call reached (endpointKey: the
+// route's declaration, never a search of the path); the endpoint's {key}
+// placeholders take the route's parameters, in order, and are part of the payload.
 
 interface Entry {
-  name: string;
   doc: FormDocument;
-  method: string;
-  pattern: RegExp;
-  keys: string[];
+  /** The endpoint's placeholder names, in order. */
+  params: string[];
 }
 
 declare module 'fastify' {
@@ -27,49 +28,35 @@ declare module 'fastify' {
   }
 }
 
-/** The route pattern of a form document's method and endpoint. */
-function endpointEntry(name: string, doc: FormDocument): Entry {
-  const keys: string[] = [];
-  const source = doc.endpoint
-    .split('/')
-    .map((segment) => {
-      const m = /^\{(\w+)\}$/.exec(segment) ?? /^:(\w+)$/.exec(segment);
-      if (!m) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      keys.push(m[1]);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { name, doc, method: (doc.method ?? 'post').toUpperCase(), pattern: new RegExp(`^${source}/?$`), keys };
-}
+const cache = new WeakMap<DocumentStore, { generation: number; entries: Map<string, Entry> }>();
 
-const cache = new WeakMap<DocumentStore, { generation: number; entries: Entry[] }>();
-
-async function entries(store: DocumentStore): Promise<Entry[]> {
+/** The published form documents by route key; of two spelling one route, the first by name answers it. */
+async function entries(store: DocumentStore): Promise<Map<string, Entry>> {
   await store.fresh();
   const cached = cache.get(store);
   if (cached?.generation === store.generation) return cached.entries;
-  const list = store.list('forms').map((d) => endpointEntry(d.name, d.document as unknown as FormDocument));
-  cache.set(store, { generation: store.generation, entries: list });
-  return list;
-}
-
-/** Matches a call against one entry: the endpoint's placeholder values, or undefined. */
-function matchEntry(entry: Entry, method: string, path: string): Record<string, string> | undefined {
-  if (entry.method !== method) return undefined;
-  const m = entry.pattern.exec(path);
-  return m ? Object.fromEntries(entry.keys.map((k, i) => [k, decodeURIComponent(m[i + 1])])) : undefined;
-}
-
-/** The published form document for a call, if one names it. */
-export async function formFor(store: DocumentStore, method: string, path: string) {
-  for (const entry of await entries(store)) {
-    const params = matchEntry(entry, method, path);
-    if (params) return { entry, params };
+  const byKey = new Map<string, Entry>();
+  for (const { document } of store.list('forms')) {
+    const doc = document as unknown as FormDocument;
+    const key = endpointKey(doc.method ?? 'post', doc.endpoint);
+    if (!byKey.has(key)) byKey.set(key, { doc, params: endpointParams(doc.endpoint) });
   }
-  return undefined;
+  cache.set(store, { generation: store.generation, entries: byKey });
+  return byKey;
 }
 
-const callPath = (request: FastifyRequest) => request.url.split('?')[0].replace(/^\/api/, '');
+/** The route a call reached, as Fastify declared it (`/api/tags/:id`). */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? '';
+
+/** The published form document of the call's route, with its placeholder values from the route's parameters. */
+async function formFor(store: DocumentStore, request: FastifyRequest) {
+  const route = routeOf(request);
+  const entry = (await entries(store)).get(endpointKey(request.method, route));
+  if (!entry) return undefined;
+  const values = request.params as Record<string, string>;
+  const names = endpointParams(route);
+  return { doc: entry.doc, params: Object.fromEntries(entry.params.map((key, i) => [key, values[names[i]]])) };
+}
 
 /**
  * preHandler for a call a form submits: unknown fields and field errors
@@ -77,7 +64,7 @@ const callPath = (request: FastifyRequest) => request.url.split('?')[0].replace(
  */
 export function validateForm(store: DocumentStore, optional = false) {
   return async (request: FastifyRequest) => {
-    if (optional && !(await formFor(store, request.method, callPath(request)))) return;
+    if (optional && !(await formFor(store, request))) return;
     request.form = await checkForm(store, request, request.body);
   };
 }
@@ -126,7 +113,13 @@ export function checkPayload(
   if (!result.ok) {
     throw new ApiError(422, result.errors);
   }
-  return result.value as Record<string, unknown>;
+  const value = result.value as Record<string, unknown>;
+  // A selection of several options names each once (a bulk call's devices, a role's companies).
+  for (const field of doc.fields) {
+    const selected = value[field.key];
+    if (field.multiple && Array.isArray(selected)) distinct(selected.map(String), field.key, field.label);
+  }
+  return value;
 }
 
 /** Validates a payload (JSON body or multipart fields) against the call's published form document. */
@@ -135,8 +128,7 @@ export async function checkForm(
   request: FastifyRequest,
   payload: unknown,
 ): Promise<Record<string, unknown>> {
-  const path = callPath(request);
-  const found = await formFor(store, request.method, path);
-  if (!found) throw new Error(`No form document for ${request.method} ${path}`);
-  return checkPayload(found.entry.doc, payload, found.params, formPermissions(request));
+  const found = await formFor(store, request);
+  if (!found) throw new Error(`No form document for ${request.method} ${routeOf(request)}`);
+  return checkPayload(found.doc, payload, found.params, formPermissions(request));
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, assertCompanyField, canActOn } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { invalid } from '../http/envelope';
-import { idField } from '../services/ids';
+import { idField, idList } from '../services/ids';
 import { messages } from '../../engine/validators/messages';
 import { DEVICE_NAME_MAX } from './devices-write';
 
@@ -24,9 +24,6 @@ const SERIES_MODEL: Record<string, { model: string; family: string }> = {
 /** A vendor-prefixed MAC derived from the serial when the series has none on its label. */
 const macFromSerial = (serial: string) =>
   `00:1E:42:${createHash('sha256').update(serial).digest('hex').slice(0, 6).toUpperCase().match(/../g)!.join(':')}`;
-
-const list = (value: unknown) =>
-  value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
 
 export default async function devicesAdd(app: FastifyInstance) {
   const { ctx } = app;
@@ -54,7 +51,7 @@ export default async function devicesAdd(app: FastifyInstance) {
         .executeTakeFirst();
       if (!file || !canActOn(actor, file.company_id)) throw invalid([key, 'The selected file is invalid.']);
     }
-    const tagIds = list(form.tag_id).map((t) => idField(t, 'tag_id', 'tag'));
+    const tagIds = idList(form.tag_id, 'tag_id', 'tag');
     if (tagIds.length) {
       const tags = await db
         .selectFrom('tags')
@@ -62,8 +59,7 @@ export default async function devicesAdd(app: FastifyInstance) {
         .where('id', 'in', tagIds)
         .where('company_id', '=', companyId)
         .execute();
-      if (tags.length !== new Set(tagIds).size)
-        throw invalid(['tag_id', 'The selected tags must belong to the company.']);
+      if (tags.length !== tagIds.length) throw invalid(['tag_id', 'The selected tags must belong to the company.']);
     }
     const now = ctx.now().toISOString();
     const { id } = await db
@@ -100,7 +96,7 @@ export default async function devicesAdd(app: FastifyInstance) {
     if (tagIds.length)
       await db
         .insertInto('device_tags')
-        .values([...new Set(tagIds)].map((tag_id) => ({ device_id: id, tag_id })))
+        .values(tagIds.map((tag_id) => ({ device_id: id, tag_id })))
         .execute();
     return reply.status(201).send({ success: true, data: { id }, message: 'Device created successfully' });
   });
@@ -112,14 +108,14 @@ export default async function devicesAdd(app: FastifyInstance) {
     const source = await assertCompanyField(db, actor, idField(form.source, 'source', 'source company'), 'source');
     const target = await assertCompanyField(db, actor, idField(form.target, 'target', 'target company'), 'target');
     if (source === target) throw invalid(['target', 'The target company must differ from the source company.']);
-    const ids = list(form.device_id).map((d) => idField(d, 'device_id', 'device'));
+    const ids = idList(form.device_id, 'device_id', 'device');
     const owned = await db
       .selectFrom('devices')
       .select('id')
       .where('id', 'in', ids)
       .where('company_id', '=', source)
       .execute();
-    if (!ids.length || owned.length !== new Set(ids).size)
+    if (!ids.length || owned.length !== ids.length)
       throw invalid(['device_id', 'Select devices of the source company.']);
     await db
       .updateTable('devices')

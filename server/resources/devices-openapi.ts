@@ -7,7 +7,7 @@ import { jsonInteger, jsonText } from '../db/dialect';
 import { invalid, list, notFound } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
-import { routeId } from '../services/ids';
+import { distinct, routeId } from '../services/ids';
 import { scoped } from './scoped';
 
 // Device operations as the RMS API spells them: tag lists per device (PUT
@@ -119,7 +119,8 @@ export default async function devicesOpenApi(app: FastifyInstance) {
         const ids = bulkDeviceIds(request.body);
         await assertDevicesInScope(ctx, actor, ids);
         const rows: Record<string, number[]> = {};
-        for (const row of data) rows[row.device_id] = [...new Set([...(rows[row.device_id] ?? []), ...row.tag_id])];
+        // One row per device (bulkDeviceIds refuses a device twice), each tag once in it.
+        for (const row of data) rows[row.device_id] = distinct(row.tag_id, 'tag_id');
         await assertTagsInScope(actor, [...new Set(Object.values(rows).flat())]);
         const channel = await startBulk(ctx, actor, ids, { kind: 'tag-rows', action, rows });
         return { success: true, meta: { channel } };

@@ -5,7 +5,7 @@ import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { publishDeviceUpdates } from '../services/device-status';
-import { ID_SCHEMA, idField, routeId } from '../services/ids';
+import { ID_SCHEMA, idField, idList, routeId } from '../services/ids';
 
 // Device writes: rename, and the bulk operations (delete,
 // move to a company, tag assign/unassign) that answer meta.channel.
@@ -92,16 +92,11 @@ export default async function devicesWrite(app: FastifyInstance) {
       async (request) => {
         const actor = actorOf(request);
         const body = request.body as { tag_id?: number | number[]; data?: { tag_id?: unknown }[] };
-        const tagIds = [
-          ...new Set(
-            (Array.isArray(body.tag_id)
-              ? body.tag_id
-              : body.tag_id !== undefined
-                ? [body.tag_id]
-                : (body.data ?? []).map((r) => Number(r?.tag_id))
-            ).filter(Number.isInteger),
-          ),
-        ];
+        // The tag list names each tag once; rows (one tag per device) may share a tag.
+        const tagIds =
+          body.tag_id !== undefined
+            ? idList(body.tag_id, 'tag_id', 'tag')
+            : [...new Set((body.data ?? []).map((r) => Number(r?.tag_id)).filter(Number.isInteger))];
         if (!tagIds.length) throw invalid(['tag_id', 'Select at least one tag.']);
         const tags = await db.selectFrom('tags').select(['id', 'company_id']).where('id', 'in', tagIds).execute();
         if (

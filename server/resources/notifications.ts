@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requireSession } from '../auth/guards';
 import { done, list } from '../http/envelope';
-import { ID_SCHEMA } from '../services/ids';
+import { ID_SCHEMA, distinct } from '../services/ids';
 
 // Notifications of the caller (newest first), marking seen, and system
 // announcements.
@@ -49,7 +49,7 @@ export default async function notifications(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const { id } = request.body as { id: number[] };
-      if (id.length) {
+      if (distinct(id, 'id').length) {
         await db
           .updateTable('notifications')
           .set({ seen_at: app.ctx.now().toISOString() })

@@ -6,12 +6,25 @@ import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission
 import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, list, notFound } from '../http/envelope';
 import { invitableDefaultRoles } from '../services/invitable-roles';
-import { ID_SCHEMA, isId, routeId } from '../services/ids';
+import { ID_SCHEMA, distinct, idList, routeId } from '../services/ids';
 import { memoryList } from './pages-memory-list';
 import { messages } from '../../engine/validators/messages';
 
-/** Fields a role list may be sorted by. */
-const ROLE_SORTABLE = ['id', 'name', 'title', 'permissions_count', 'company_id', 'scope'];
+/** Fields a role list may be sorted by and searched in. */
+const ROLE_LIST = {
+  sortable: ['id', 'name', 'title', 'permissions_count', 'company_id', 'scope'],
+  search: ['title', 'name'],
+};
+/**
+ * A role's permission table: sorted and searched as the list's allow lists
+ * say, every row unless `limit` is given (the vendor API does not page it).
+ */
+const ROLE_PERMISSION_LIST = {
+  sortable: ['id', 'name', 'title', 'category', 'created_at'],
+  search: ['name', 'title'],
+  defaultSort: 'category,id',
+  unpaged: true,
+};
 
 // Roles: the five default roles of the spec (company_id null) and custom
 // roles per company; the permission table of a role (view_permissions).
@@ -85,7 +98,7 @@ export default async function roles(app: FastifyInstance) {
 
   app.get('/roles', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {
     const actor = actorOf(request);
-    const q = request.query as { company_id?: string; q?: string; type?: string };
+    const q = request.query as { company_id?: string; type?: string };
     let query = selectRoles(db);
     const companyId = q.company_id ? Number(q.company_id) : undefined;
     if (companyId !== undefined && !canActOn(actor, companyId)) throw notFound('Company not found.');
@@ -100,10 +113,6 @@ export default async function roles(app: FastifyInstance) {
     });
     if (q.type === 'default') query = query.where('r.company_id', 'is', null);
     if (q.type === 'custom') query = query.where('r.company_id', 'is not', null);
-    if (q.q?.trim())
-      query = query.where((eb) =>
-        eb.or([eb('r.title', 'like', `%${q.q!.trim()}%`), eb('r.name', 'like', `%${q.q!.trim()}%`)]),
-      );
     const rows = await query.execute();
     const invitable = invitableDefaultRoles(actor);
     rows.sort((a, b) => {
@@ -117,8 +126,8 @@ export default async function roles(app: FastifyInstance) {
       isDefault: r.company_id === null,
       canInviteRoles: r.company_id !== null || invitable.includes(r.name),
     }));
-    // limit, offset and sort as every list (default order: default roles first); q was applied in SQL.
-    return memoryList(data, { ...(request.query as object), q: undefined }, { sortable: ROLE_SORTABLE });
+    // limit, offset, sort and q as every list (default order: default roles first).
+    return memoryList(data, request.query as Record<string, unknown>, ROLE_LIST);
   });
 
   app.get('/roles/permissions', { preHandler: requirePermission('view_roles') }, async (request) => {
@@ -142,17 +151,15 @@ export default async function roles(app: FastifyInstance) {
   app.get('/roles/:id/permissions', { preHandler: requirePermission('view_permissions') }, async (request) => {
     const actor = actorOf(request);
     const role = await visibleRole(actor, routeId(request.params));
-    const q = (request.query as { q?: string }).q?.trim();
-    let query = db
+    const rows = await db
       .selectFrom('role_permissions as rp')
       .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
       .select(['p.id', 'p.name', 'p.title', 'p.category', 'p.created_at'])
       .where('rp.role_id', '=', role.id)
-      .orderBy('p.category')
-      .orderBy('p.id');
-    if (q) query = query.where((eb) => eb.or([eb('p.name', 'like', `%${q}%`), eb('p.title', 'like', `%${q}%`)]));
-    const rows = await query.execute();
-    return list(rows, rows.length, { role: { id: role.id, name: role.name, title: role.title } });
+      .execute();
+    return memoryList(rows, request.query as Record<string, unknown>, ROLE_PERMISSION_LIST, {
+      role: { id: role.id, name: role.name, title: role.title },
+    });
   });
 
   // The new-role form: title, description, company_id (one or more companies:
@@ -161,13 +168,12 @@ export default async function roles(app: FastifyInstance) {
     const actor = actorOf(request);
     const form = request.form!;
     const companies: number[] = [];
-    for (const c of new Set(Array.isArray(form.company_id) ? form.company_id : [form.company_id])) {
+    for (const c of idList(form.company_id, 'company_id', 'company')) {
       companies.push(await assertCompanyField(db, actor, c));
     }
-    const ids = (Array.isArray(form.permission_id) ? form.permission_id : [form.permission_id]).map(Number);
-    if (ids.some((id) => !isId(id))) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    const ids = idList(form.permission_id, 'permission_id', 'permission');
     const named = await db.selectFrom('permissions').select(['id', 'name']).where('id', 'in', ids).execute();
-    if (named.length !== new Set(ids).size) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+    if (named.length !== ids.length) throw invalid(['permission_id', 'The selected permissions are invalid.']);
     const permissions = named.map((p) => p.name);
     await checkPermissions(actor, permissions, 'permission_id');
     const title = String(form.title).trim();
@@ -186,7 +192,7 @@ export default async function roles(app: FastifyInstance) {
     const now = ctx.now().toISOString();
     const description = form.description ? String(form.description) : null;
     const created: number[] = [];
-    for (const companyId of new Set(companies)) {
+    for (const companyId of companies) {
       const { id } = await db
         .insertInto('roles')
         .values({
@@ -228,8 +234,8 @@ export default async function roles(app: FastifyInstance) {
       if (body.company_id !== undefined && body.company_id !== role.company_id)
         throw invalid(['company_id', 'A role cannot change its company.']);
       if (body.permissions) {
-        await checkPermissions(actor, body.permissions);
-        await setPermissions(role.id, [...new Set(body.permissions)]);
+        await checkPermissions(actor, distinct(body.permissions, 'permissions'));
+        await setPermissions(role.id, body.permissions);
       }
       await db
         .updateTable('roles')

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list, ok } from '../http/envelope';
 import type { Actor } from '../auth/actor';
+import { memoryList } from './pages-memory-list';
+
+/** Online devices per family: sorted by its columns, not searchable, every family (the vendor API does not page it). */
+const ONLINE_LIST = { sortable: ['family', 'online', 'total'], defaultSort: 'family', unpaged: true };
 
 // Fleet statistics of the caller's companies: general figures, devices per
 // model and status (also the /devices/statistics lookup), devices created
@@ -76,9 +80,10 @@ export default async function statistics(app: FastifyInstance) {
         sql<number>`count(*)`.as('total'),
       ])
       .groupBy('d.family')
-      .orderBy('d.family')
       .execute();
-    return list(rows, rows.length);
+    // Counts as numbers (PostgreSQL answers them as text), so they sort as numbers.
+    const counted = rows.map((r) => ({ ...r, online: Number(r.online), total: Number(r.total) }));
+    return memoryList(counted, request.query as Record<string, unknown>, ONLINE_LIST);
   });
 
   app.get('/statistics/unique-devices', { preHandler: requirePermission('view_statistics') }, async (request) => {

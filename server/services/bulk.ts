@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { invalid } from '../http/envelope';
 import { runChunk, type BulkWork } from '../jobs/bulk-work';
 import type { JobRunner } from '../jobs/queue';
-import { isId } from './ids';
+import { distinct, isId } from './ids';
 
 // Bulk device operations: the call answers meta.channel at once, the work
 // (server/jobs/bulk-work.ts) goes to the job queue (server/jobs/queue.ts),
@@ -13,7 +13,7 @@ import { isId } from './ids';
 
 export const BULK_CHUNK = 500;
 
-/** Device ids from either bulk shape: {device_id: [...]} or {data: [{device_id, ...}]}. */
+/** Device ids from either bulk shape, {device_id: [...]} or {data: [{device_id, ...}]}: each device once. */
 export function bulkDeviceIds(body: unknown): number[] {
   const b = (body ?? {}) as { device_id?: unknown; data?: unknown };
   const raw = Array.isArray(b.device_id)
@@ -29,7 +29,7 @@ export function bulkDeviceIds(body: unknown): number[] {
   }
   // One call carries one batch (the console splits larger selections).
   if (ids.length > BATCH_SIZE) throw invalid(['device_id', `At most ${BATCH_SIZE} devices can be changed at once.`]);
-  return [...new Set(ids)];
+  return distinct(ids, 'device_id');
 }
 
 /** 422 unless every id is a device of the caller's companies (no leak beyond "not found"). */

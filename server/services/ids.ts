@@ -19,6 +19,27 @@ export function idField(value: unknown, source: string, label = source): number 
   return n;
 }
 
+/**
+ * The values of a list in a payload, or a 422 on its field when one comes
+ * twice: a bulk call names each record once (a duplicate is a mistake to
+ * report, not to merge silently).
+ */
+export function distinct<T>(values: T[], source: string, label?: string): T[] {
+  if (new Set(values).size !== values.length) {
+    throw ApiError.of(422, 'VALIDATION_ERROR', messages.distinct(label, source), source);
+  }
+  return values;
+}
+
+/** The ids of a payload value (one id or a list of them), each a valid id and none twice, or a 422 on its field. */
+export function idList(value: unknown, source: string, label = source): number[] {
+  const values = value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
+  return distinct(
+    values.map((v) => idField(v, source, label)),
+    source,
+  );
+}
+
 /** A positive integer amount from a payload value, or a 422 on its field. */
 export function amountField(value: unknown, source: string, label = source): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, rows, signedIn, startServer, tokenClient, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { Client, rows, signedIn, tokenClient, useServer } from './harness';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
 import form from '../../schemas/forms/new-api-token.json';
 
@@ -10,15 +10,11 @@ import form from '../../schemas/forms/new-api-token.json';
 // 401 on every method, before any XSRF check; use is rate limited and
 // recorded.
 
-let server: TestServer;
-let admin: Client;
 let clock = Date.now();
-
-beforeAll(async () => {
-  server = await startServer({ now: () => new Date(clock), apiTokensPerMinute: 40 });
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
+const { server, admin } = useServer(
+  { admin: 'admin@example.com' },
+  { now: () => new Date(clock), apiTokensPerMinute: 40 },
+);
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 

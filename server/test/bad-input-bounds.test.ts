@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, rows, useServer, type Reply } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 
 // The inputs an attack on the running server answered with a 500, a framework
 // error object or stored garbled: each is now a 4xx in the envelope naming its
 // source, and the database is unchanged after every one of them.
 
-let server: TestServer;
-let admin: Client;
-let superAdmin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { server, admin, superAdmin } = useServer({ admin: 'admin@example.com', superAdmin: 'super@example.com' });
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const UNKNOWN_COMPANY = 99_999;
@@ -29,6 +20,7 @@ async function refused(call: () => Promise<Reply>, status: number, source: strin
   const errors = reply.body.errors as { code: string; message: string; source: string | null }[];
   expect(errors[0]).toEqual({ code: expect.any(String), message: expect.any(String), source });
   expect(await tableChecksums(server)).toEqual(before);
+  return errors[0];
 }
 
 async function rawReply(response: Response): Promise<Reply> {
@@ -69,6 +61,60 @@ describe('collections in a body are bounded', () => {
   it('a task group of 20,000 tasks is refused', async () => {
     const tasks = Array.from({ length: 20_000 }, () => ({ name: 't', type: 'command', timeout: '1' }));
     await refused(() => admin.post('/api/devices/tasks/groups', { name: 'Huge group', tasks }), 422, 'tasks');
+  });
+});
+
+describe('duplicate ids are refused, not merged', () => {
+  it('every bulk list of ids answers 422 naming its field when an id comes twice', async () => {
+    const [d, e] = rows(await admin.get('/api/devices?company_id=1&limit=2&fields=id')).map((r) => Number(r.id));
+    const group = { name: 'Twice', tasks: [{ name: 'Reboot', type: 'command', timeout: '10', command: 'reboot' }] };
+    const calls: [() => Promise<Reply>, string][] = [
+      [() => admin.post('/api/devices/tags/assign', { device_id: [d, e, d], tag_id: [1] }), 'device_id'],
+      [() => admin.post('/api/devices/tags/unassign', { device_id: [d], tag_id: [1, 1] }), 'tag_id'],
+      [
+        () => admin.post('/api/devices/tags/assign', { data: [{ device_id: d }, { device_id: d }], tag_id: 1 }),
+        'device_id',
+      ],
+      [() => admin.delete('/api/devices', { device_id: [d, d] }), 'device_id'],
+      [() => admin.post('/api/devices/move', { company_id: 2, device_id: [d, d] }), 'device_id'],
+      [() => admin.post('/api/devices/actions', { action: 'reboot', device_id: [d, d] }), 'device_id'],
+      [
+        () => admin.put('/api/devices/credit', { credit_type_id: 1, data: [{ device_id: d }, { device_id: d }] }),
+        'device_id',
+      ],
+      [() => admin.put('/api/devices/tags/assign', { data: [{ device_id: d, tag_id: [1, 1] }] }), 'tag_id'],
+      [
+        () =>
+          admin.put('/api/devices/tags/overwrite', {
+            data: [
+              { device_id: d, tag_id: [1] },
+              { device_id: d, tag_id: [2] },
+            ],
+          }),
+        'device_id',
+      ],
+      [() => admin.post('/api/devices/credits/move', { source: 1, target: 2, device_id: [d, e, d] }), 'device_id'],
+      [() => admin.post('/api/roles', { title: 'Twice', company_id: [1, 1], permission_id: [1] }), 'company_id'],
+      [() => admin.post('/api/roles', { title: 'Twice', company_id: [1], permission_id: [1, 2, 1] }), 'permission_id'],
+      [() => admin.put('/api/roles/7', { permissions: ['view_devices', 'view_devices'] }), 'permissions'],
+      [() => admin.put('/api/notifications', { id: [1, 1] }), 'id'],
+      [() => admin.post('/api/devices/tasks/groups', { ...group, success_tag_id: [1, 1] }), 'success_tag_id'],
+      [
+        () =>
+          admin.post('/api/devices', {
+            company_id: 1,
+            device_series: 'rut',
+            serial: '9100000002',
+            mac: '00:1E:42:00:91:02',
+            password_confirmation: PASSWORD,
+            tag_id: [1, 1],
+          }),
+        'tag_id',
+      ],
+    ];
+    for (const [call, source] of calls) {
+      expect((await refused(call, 422, source)).message).toMatch(/^The [\w ]+ field has a duplicate value\.$/);
+    }
   });
 });
 

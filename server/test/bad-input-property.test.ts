@@ -1,28 +1,23 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE } from '../../engine/constants';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { useServer } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 import { WRITE_ENDPOINTS, type WriteEndpoint } from './bad-input-endpoints';
 
 // Property: every write endpoint, sent a corrupted copy of a body it accepts,
 // answers a 4xx in the error envelope (code, message, source on every error)
 // and leaves every table as it was. The corruptions: a value of the wrong
-// type, a collection over the batch size, text that is not well-formed (a
-// lone surrogate or a NUL) anywhere in the body, an unknown key, or a body
-// that is not an object at all. A few hundred runs, bounded in time. The
+// type, a collection over the batch size, a list of ids naming one twice,
+// text that is not well-formed (a lone surrogate or a NUL) anywhere in the
+// body, an unknown key, or a body that is not an object at all. A few hundred runs, bounded in time. The
 // lists, sent a query parameter that is not well-formed text or a sort field
 // off the allow list, answer a 422 naming that parameter.
 
-let server: TestServer;
-const clients = {} as Record<WriteEndpoint['as'], Client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  clients.admin = await signedIn(server, 'admin@example.com');
-  clients.super = await signedIn(server, 'super@example.com');
+const { server, ...clients } = useServer<WriteEndpoint['as']>({
+  admin: 'admin@example.com',
+  super: 'super@example.com',
 });
-afterAll(() => server.close());
 
 type Json = unknown;
 
@@ -70,12 +65,27 @@ const plant = (value: Json, bad: string): fc.Arbitrary<Json> =>
         )
       : fc.constant(bad);
 
+/** The list with one of its items once more, anywhere in it. */
+const withDuplicate = (items: Json[]): fc.Arbitrary<Json[]> =>
+  fc
+    .tuple(fc.nat(items.length - 1), fc.nat(items.length))
+    .map(([i, at]) => [...items.slice(0, at), items[i], ...items.slice(at)]);
+
 function corruptions(endpoint: WriteEndpoint): fc.Arbitrary<Json> {
   const { body } = endpoint;
   const keys = Object.keys(body).filter((k) => k !== 'value');
   const atKey = <T>(arb: (base: Json) => fc.Arbitrary<T>) =>
     fc.constantFrom(...keys).chain((key) => arb(body[key]).map((v) => ({ ...body, [key]: v })));
+  // Lists of ids (or names): none may name the same record twice.
+  const lists = keys.filter((k) => {
+    const v = body[k];
+    return Array.isArray(v) && v.length > 0 && v.every((item) => typeof item !== 'object');
+  });
+  const duplicates = lists.length
+    ? [fc.constantFrom(...lists).chain((key) => withDuplicate(body[key] as Json[]).map((v) => ({ ...body, [key]: v })))]
+    : [];
   return fc.oneof(
+    ...duplicates,
     atKey(wrongTypeFor),
     atKey(() =>
       fc.integer({ min: BATCH_SIZE + 1, max: BATCH_SIZE + 50 }).map((n) => Array.from({ length: n }, (_, i) => i + 1)),

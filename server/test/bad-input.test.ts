@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, useServer } from './harness';
 
 // Bad input is answered in the error envelope and the data stays intact.
 
-let server: TestServer;
-let admin: Client;
+const { admin } = useServer({ admin: 'admin@example.com' });
 let before: unknown;
 
 const snapshot = async () => ({
@@ -14,11 +13,8 @@ const snapshot = async () => ({
 });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   before = await snapshot();
 });
-afterAll(() => server.close());
 
 describe('bad input', () => {
   it('malformed JSON is a 400', async () => {

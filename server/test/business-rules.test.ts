@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, rows, signedIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { Client, rows, signedIn, startServer, useServer } from './harness';
 
 // The rules an operator expects: company tree limits, resources without
 // overdraw, codes used once, data purchase at 2 GB per credit, invitations
 // only for people without an account, notifications from events.
 
-let server: TestServer;
-let admin: Client;
-let superAdmin: Client;
+const { server, admin, superAdmin } = useServer({ admin: 'admin@example.com', superAdmin: 'super@example.com' });
 const GiB = 1024 ** 3;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
 
 const balance = async (client: Client, companyId: number, typeId: number) => {
   const summary = await client.get(`/api/credits/summary?company_id=${companyId}`);

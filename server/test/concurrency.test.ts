@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, useServer } from './harness';
 
 // Writes that race: simultaneous requests over real HTTP (on SQLite and, in
 // the postgres project, on PostgreSQL with a connection pool) leave balances
 // and the company tree as if they had run one after another.
 
-let server: TestServer;
-let admin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
+const { admin } = useServer({ admin: 'admin@example.com' });
 
 const PAID_CREDIT = 2;
 

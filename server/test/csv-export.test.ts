@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvField } from '../http/csv-export';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { rows, signedIn, useServer, type Client } from './harness';
 
 // CSV export of the filtered device list: every page, the caller's devices only, bad queries refused.
 
-let server: TestServer;
-let admin: Client;
-
-beforeAll(async () => {
-  server = await startServer({ devices: 2400 });
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
+const { server, admin } = useServer({ admin: 'admin@example.com' }, { devices: 2400 });
 
 async function csv(client: Client, query: string) {
   const response = await client.raw('GET', `/api/devices/export/csv?${query}`);

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, useServer } from './harness';
 
 // Values a database column cannot hold (text for an integer, out of range, a
 // NUL character) come from the request: SQLite compares them and finds
 // nothing, PostgreSQL refuses them; either way the answer is not a 5xx and
 // nothing is written.
 
-let server: TestServer;
-let admin: Client;
-let superAdmin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { admin, superAdmin } = useServer({ admin: 'admin@example.com', superAdmin: 'super@example.com' });
 
 describe('values the columns cannot hold', () => {
   it('filters and searches with them answer without a server error', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { REBOOT_MS } from '../jobs/bulk-work';
 import type { Socket } from 'socket.io-client';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { rows, signedIn, useServer, type Client } from './harness';
 import { connectSocket } from './sockets';
 
 // The device page's actions over real HTTP: reboot answers an action channel
@@ -9,16 +9,12 @@ import { connectSocket } from './sockets';
 // channel; rename goes through the edit-device form; guests and other
 // tenants are refused with the database unchanged.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let device: { id: number; company_id: number; name: string };
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   device = rows(await admin.get('/api/devices?status=1&company_id=1&limit=1&fields=id,company_id,name'))[0] as never;
 });
-afterAll(() => server.close());
 
 const socketOf = (client: Client) => connectSocket(server.url, client);
 

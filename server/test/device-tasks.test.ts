@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer } from './harness';
 
 // Device tasks and their logs read from the task groups: each task of a
 // group is a task (and a task log of the group's run), the group's run its
 // group log; tenancy is the groups'.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'super@example.com' });
 let group: { id: number; name: string; company_id: number };
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'super@example.com');
   group = rows(await admin.get('/api/devices/tasks/groups?q=Riga%20config&limit=1'))[0] as never;
 });
-afterAll(() => server.close());
 
 describe('device tasks and task logs', () => {
   it('lists the tasks of a group in order', async () => {

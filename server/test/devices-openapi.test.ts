@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { rows, signedIn, useServer } from './harness';
 import { connectSocket } from './sockets';
 
 // Device operations as the RMS API spells them, over real HTTP: per-device
@@ -8,18 +8,14 @@ import { connectSocket } from './sockets';
 // progress completes with the change made; the command shows in the device
 // logs; other tenants' devices and tags are refused.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let device: { id: number; company_id: number };
 let tags: number[];
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   device = rows(await admin.get('/api/devices?company_id=1&limit=1&fields=id,company_id'))[0] as never;
   tags = rows(await admin.get('/api/tags?company_id=1&limit=2')).map((t) => t.id as number);
 });
-afterAll(() => server.close());
 
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 

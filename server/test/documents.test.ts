@@ -1,28 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { useServer, type Client } from './harness';
 
 // The document store's fixed points over real HTTP on a real SQLite file:
 // ETag and 304, publish with 422 pointers and 409, versions, revert, the
 // manage_documents permission, the audit log, the dry run, and a publish taking
 // effect on the server's validation of submissions without a restart.
 
-let server: TestServer;
-let superAdmin: Client;
-let admin: Client;
+const { server, superAdmin, admin } = useServer(
+  { superAdmin: 'super@example.com', admin: 'admin@example.com' },
+  { devices: 10 },
+);
 
 const newTag = JSON.parse(readFileSync('schemas/forms/new-tag.json', 'utf8')) as {
   fields: { key: string; required?: boolean; [k: string]: unknown }[];
   [k: string]: unknown;
 };
-
-beforeAll(async () => {
-  server = await startServer({ devices: 10 });
-  superAdmin = await signedIn(server, 'super@example.com');
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
 
 type Body = { data: Record<string, unknown>; meta: Record<string, unknown>; errors: { source: string }[] };
 
@@ -213,6 +207,62 @@ describe('documents API', () => {
     expect((await admin.post('/api/documents/forms/new-tag/dry-run', { document: draft, values: {} })).status).toBe(
       403,
     );
+  });
+
+  it('validates a submission by the document of its own route, which another endpoint cannot shadow', async () => {
+    const check = async (method: string, endpoint: string) =>
+      (
+        await superAdmin.post<{ data: { routed: boolean } }>('/api/documents/forms/new-tag/check', {
+          text: JSON.stringify({
+            ...newTag,
+            method,
+            endpoint,
+            fields: [...newTag.fields, { key: 'id', type: 'text' }],
+          }),
+        })
+      ).body.data.routed;
+    // A route answers an endpoint spelled as it is declared, not one a path of it happens to match.
+    expect(await check('put', '/tags/{id}')).toBe(true);
+    expect(await check('put', '/tags/:id')).toBe(true);
+    expect(await check('put', '/tags/new')).toBe(false);
+    expect(await check('post', '/tags/{id}')).toBe(false);
+
+    // "a-shadow" sorts before "new-tag" and its endpoint /{resource} matches the path /tags.
+    const shadow = {
+      ...newTag,
+      title: 'Shadow',
+      endpoint: '/{resource}',
+      schema: { id: 'a-shadow' },
+      fields: [
+        { key: 'resource', label: 'Resource', type: 'text' },
+        { key: 'reason', label: 'Reason', type: 'text', required: true },
+      ],
+    };
+    expect((await superAdmin.put('/api/documents/forms/a-shadow', { document: shadow, version: 0 })).status).toBe(200);
+    const created = await superAdmin.post<Body>('/api/tags', { company_id: 1, name: 'Routed tag' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refused = await superAdmin.post<Body>('/api/tags', { company_id: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e) => e.source)).toEqual(['name']);
+
+    // A form published for a route that takes an optional form (PUT /tags/:id, the README's edit-tag) is enforced.
+    const editTag = {
+      $schema: '../form.schema.json',
+      title: 'Edit tag',
+      endpoint: '/tags/{id}',
+      method: 'put',
+      schema: { id: 'edit-tag' },
+      fields: [
+        { key: 'description', label: 'Description', type: 'textarea', maxlength: 200 },
+        { key: 'color', label: 'Colour', type: 'text', required: true, depends: [{ key: 'description' }] },
+      ],
+    };
+    expect((await superAdmin.put('/api/documents/forms/edit-tag', { document: editTag, version: 0 })).status).toBe(200);
+    const tag = `/api/tags/${String(created.body.data.id)}`;
+    const uncoloured = await superAdmin.put<Body>(tag, { description: 'Described' });
+    expect(uncoloured.status).toBe(422);
+    expect(uncoloured.body.errors.map((e) => e.source)).toEqual(['color']);
+    expect((await superAdmin.put(tag, { description: 'Described', color: '#1a2b3c' })).status).toBe(200);
   });
 
   it('a publish on one instance takes effect on another instance over the same database', async () => {

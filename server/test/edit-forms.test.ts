@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDocuments } from '../../engine/schema/load-fs';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { rows, useServer } from './harness';
 
 // Edit forms open with the stored values: each names a `load` call, and that
 // call answers a value for every required field the form shows.
 
 const forms = loadDocuments('schemas').forms;
-let server: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-});
-afterAll(() => server.close());
+const { admin } = useServer({ admin: 'admin@example.com' });
 
 describe('edit forms', () => {
   for (const [name, list] of [

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer } from './harness';
 
 // The account e-mail changes only after the new address is verified with the
 // code the mail service sent to it.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer({});
 
 async function mailedCode(to: string): Promise<string> {
   const superAdmin = await signedIn(server, 'super@example.com');

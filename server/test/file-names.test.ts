@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './harness';
 
 // Uploaded file names the spec forbids are refused on the file field with the
 // spec's words (forms spec §5); downloads never let the browser sniff or
 // render an upload.
 
-let server: TestServer;
-let superAdmin: Client;
-beforeAll(async () => {
-  server = await startServer();
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { superAdmin } = useServer({ superAdmin: 'super@example.com' });
 
 const BAD_NAMES = [
   '../../etc/passwd',

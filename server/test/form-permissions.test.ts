@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../engine/permissions/can';
 import { loadDocuments } from '../../engine/schema/load-fs';
 import type { SessionUser } from '../../engine/session/user';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { signedIn, useServer, type Client } from './harness';
 
 // Every form carries the permission of the call it makes, so the console
 // never offers a guest a form the server refuses: the document's permission
@@ -14,17 +14,15 @@ const OPEN_TO_EVERY_USER = new Set(['new-api-token']);
 /** Calls whose route schema refuses an empty body (422) before the permission guard runs. */
 const BODY_CHECKED_FIRST = new Set(['edit-company', 'edit-device']);
 
-let server: TestServer;
+const { server } = useServer({});
 const clients: Record<string, { client: Client; user: SessionUser }> = {};
 
 beforeAll(async () => {
-  server = await startServer();
   for (const email of ['guest@example.com', 'advguest@example.com', 'admin@example.com', 'enduser@example.com']) {
     const client = await signedIn(server, email);
     clients[email] = { client, user: (await client.get('/api/user')).body.data as SessionUser };
   }
 });
-afterAll(() => server.close());
 
 const fill = (endpoint: string) => endpoint.replace(/\{email\}/g, 'nobody@example.com').replace(/\{\w+\}|:\w+/g, '1');
 

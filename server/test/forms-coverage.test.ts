@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDocuments } from '../../engine/schema/load-fs';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { useServer } from './harness';
 
 // Every schemas/forms document names a call the server answers, and the
 // server validates that call against the same document: an empty submission
@@ -9,14 +9,7 @@ import { signedIn, startServer, type Client, type TestServer } from './harness';
 
 const documents = loadDocuments('schemas');
 const forms = [...documents.forms];
-let server: TestServer;
-let superAdmin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { superAdmin } = useServer({ superAdmin: 'super@example.com' });
 
 const fill = (endpoint: string) => endpoint.replace(/\{email\}/g, 'nobody@example.com').replace(/\{\w+\}|:\w+/g, '1');
 

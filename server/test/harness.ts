@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type AppOptions } from '../app';
 import { TEST_PASSWORD_COST } from '../auth/password';
 import accounts from '../../fixtures/accounts.json';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { TEST_DEVICES, createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
 
 // Test harness: the real server listening on an ephemeral loopback port over
@@ -75,7 +75,7 @@ export class Client {
 
   /** With `bearer`, every call sends `Authorization: Bearer <bearer>` (a personal access token client). */
   constructor(
-    readonly base: string,
+    public base: string,
     readonly bearer?: string,
   ) {}
 
@@ -146,11 +146,40 @@ export class Client {
   }
 }
 
-export async function signedIn(server: TestServer, email: string): Promise<Client> {
-  const client = new Client(server.url);
+/** Signs the client in as `email` (the fixture password), or throws. */
+async function signIn(client: Client, email: string): Promise<Client> {
   const reply = await client.login(email);
   if (reply.status !== 200) throw new Error(`login ${email}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return client;
+}
+
+export async function signedIn(server: TestServer, email: string): Promise<Client> {
+  return signIn(new Client(server.url), email);
+}
+
+/**
+ * A test file's server and signed-in clients: beforeAll starts the server
+ * (startServer with `options`) and signs in one client per account
+ * (`{admin: 'admin@example.com'}` gives `admin`), afterAll closes it. The
+ * returned objects are filled in place by beforeAll, so a file destructures
+ * them at the top and uses them in its hooks and tests.
+ */
+export function useServer<K extends string>(
+  accounts: Record<K, string>,
+  options: Partial<AppOptions> = {},
+): { server: TestServer } & Record<K, Client> {
+  const server = {} as TestServer;
+  const names = Object.keys(accounts) as K[];
+  const clients = Object.fromEntries(names.map((name) => [name, new Client('')])) as Record<K, Client>;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(options));
+    for (const name of names) {
+      clients[name].base = server.url;
+      await signIn(clients[name], accounts[name]);
+    }
+  });
+  afterAll(() => server.close?.());
+  return { server, ...clients };
 }
 
 /** A personal access token of a signed-in client (API tokens page call), and a client calling with it. */

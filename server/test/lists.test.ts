@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer } from './harness';
 
 // List query parameters of the RMS API: limit (default 10), offset, q,
 // fields, sort with '-', id lists, search-fields; the trigram index answers
 // exactly what a substring search would.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let all: Record<string, unknown>[];
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   all = rows(await admin.get('/api/devices?limit=1000&fields=id,name,serial,mac,imei,company_id'));
 });
-afterAll(() => server.close());
 
 const contains = (d: Record<string, unknown>, q: string) =>
   ['name', 'serial', 'mac', 'imei'].some((f) =>
@@ -124,6 +120,44 @@ describe('list queries', () => {
     const refused = await admin.get('/api/roles?sort=password');
     expect(refused.status).toBe(422);
     expect((refused.body.errors as { source: string }[])[0].source).toBe('sort');
+  });
+
+  it('role permissions, online devices and hub logs sort and search by their allow lists only', async () => {
+    const sources = async (url: string) => {
+      const reply = await admin.get(url);
+      expect(reply.status, url).toBe(422);
+      return (reply.body.errors as { source: string }[]).map((e) => e.source);
+    };
+    const roleId = rows(await admin.get('/api/roles?sort=-permissions_count&limit=1'))[0].id;
+    const hubId = rows(await admin.get('/api/vpn/hubs?limit=1'))[0].id;
+    const permissions = `/api/roles/${String(roleId)}/permissions`;
+    const lists = [permissions, '/api/statistics/devices/online', `/api/vpn/hubs/${String(hubId)}/logs`];
+    for (const url of lists) expect(await sources(`${url}?sort=password`)).toEqual(['sort']);
+    // Lists without a search refuse q; search-fields outside the list's search are refused.
+    for (const url of lists.slice(1)) expect(await sources(`${url}?q=x`)).toEqual(['q']);
+    expect(await sources(`${permissions}?q=device&search-fields=password`)).toEqual(['search-fields']);
+    expect(await sources('/api/roles?q=x&search-fields=password')).toEqual(['search-fields']);
+    const admins = rows(await admin.get('/api/roles?q=ADMIN&limit=100'));
+    expect(admins.length).toBeGreaterThan(0);
+    for (const r of admins) expect(`${String(r.title)} ${String(r.name)}`.toLowerCase()).toContain('admin');
+
+    const whole = rows(await admin.get(permissions));
+    expect(whole.length).toBeGreaterThan(10);
+    const byTitle = rows(await admin.get(`${permissions}?sort=-title`)).map((p) => String(p.title));
+    expect(byTitle).toHaveLength(whole.length);
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => b.localeCompare(a)));
+    const searched = rows(await admin.get(`${permissions}?q=DEVICE&search-fields=title`));
+    const expected = whole.filter((p) => String(p.title).toLowerCase().includes('device'));
+    expect(searched.map((p) => p.id).sort()).toEqual(expected.map((p) => p.id).sort());
+    expect(expected.length).toBeGreaterThan(0);
+
+    const online = rows(await admin.get('/api/statistics/devices/online?sort=-total')).map((f) => f.total);
+    expect(online.length).toBeGreaterThan(1);
+    expect(online).toEqual([...online].sort((a, b) => Number(b) - Number(a)));
+    const logs = rows(await admin.get(`/api/vpn/hubs/${String(hubId)}/logs?sort=-created_at`));
+    expect(logs).toHaveLength(14);
+    const days = logs.map((l) => String(l.created_at));
+    expect(days).toEqual([...days].sort().reverse());
   });
 
   it("statistics add up over the caller's fleet", async () => {

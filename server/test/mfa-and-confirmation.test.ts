@@ -1,17 +1,13 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, signedIn, startServer, useServer } from './harness';
 import mfa from '../../fixtures/mfa-totp.json';
 
 // MFA_REQUIRED on sensitive writes for the TOTP user (code computed from the
 // published secret), CONFIRMATION_FAILED for a wrong code; HTTP 423 on the
 // admin tools until POST /password-confirmation.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer({});
 
 interface Challenge {
   errors: { code: string; source: string | null }[];

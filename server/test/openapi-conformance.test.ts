@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, rows, signedIn, startServer, tokenClient, type Reply, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, rows, signedIn, tokenClient, useServer, type Reply } from './harness';
 import { parameterValue, strictValidator } from './openapi/strict-schema';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
 import { deref } from '../openapi/conform';
@@ -37,18 +37,16 @@ function mend(key: string, schema: OpenApiNode): OpenApiNode {
   return schema;
 }
 const validate = strictValidator(document, mend);
-let server: TestServer;
+const { server } = useServer({});
 let api: Client;
 let implemented: Operation[];
 
 beforeAll(async () => {
-  server = await startServer();
   const superAdmin = await signedIn(server, 'super@example.com');
   api = (await tokenClient(server, superAdmin, TOKEN_SCOPES, 'conformance')).client;
   const served = (await api.get('/api/openapi.json')).body as OpenApiNode;
   implemented = operations(served).filter((op) => op.node['x-implemented'] === true);
 });
-afterAll(() => server.close());
 
 /** Where the id of a path comes from when it is not the list at the path's start. */
 const ID_SOURCES: Record<string, string> = {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, useServer } from './harness';
 
 // Item operations of the RMS API: one tag, user, role or file by id within
 // the caller's companies; a user removed; an unused credit code's comment
 // changed and the code removed, a used one kept.
 
-let server: TestServer;
-let superAdmin: Client;
-let baltics: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  superAdmin = await signedIn(server, 'super@example.com');
-  baltics = await signedIn(server, 'baltics.admin@example.com');
+const { superAdmin, baltics } = useServer({
+  superAdmin: 'super@example.com',
+  baltics: 'baltics.admin@example.com',
 });
-afterAll(() => server.close());
 
 describe('RMS API item operations', () => {
   it('reads one record of a list, and not one of another company', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signedIn, startServer, tokenClient, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, signedIn, tokenClient, useServer } from './harness';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
 import { operations, type OpenApiNode } from '../openapi/document';
 
@@ -7,15 +7,13 @@ import { operations, type OpenApiNode } from '../openapi/document';
 // in the error envelope (never 404), still behind authentication, and never
 // in place of an implemented route.
 
-let server: TestServer;
+const { server } = useServer({});
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
   const superAdmin = await signedIn(server, 'super@example.com');
   api = (await tokenClient(server, superAdmin, TOKEN_SCOPES, 'not-implemented')).client;
 });
-afterAll(() => server.close());
 
 const NOT_IMPLEMENTED = {
   success: false,

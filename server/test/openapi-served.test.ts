@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signedIn, startServer, tokenClient, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, signedIn, tokenClient, useServer } from './harness';
 import { coverageRows, coverageTable } from '../../scripts/openapi-coverage';
 import { operations, type OpenApiNode } from '../openapi/document';
 
@@ -7,14 +7,12 @@ import { operations, type OpenApiNode } from '../openapi/document';
 // operation implemented (x-implemented) or 501 (x-status), /api/docs is
 // swagger-ui from local assets only, and the coverage table counts per tag.
 
-let server: TestServer;
+const { server } = useServer({});
 let document: OpenApiNode;
 
 beforeAll(async () => {
-  server = await startServer();
   document = (await new Client(server.url).get('/api/openapi.json')).body as OpenApiNode;
 });
-afterAll(() => server.close());
 
 const operation = (method: string, path: string) =>
   operations(document).find((op) => op.method === method && op.path === path)!.node;

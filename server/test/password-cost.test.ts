@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password';
-import { PASSWORD, signedIn, startServer, type TestServer } from './harness';
+import { PASSWORD, signedIn, useServer } from './harness';
 
 // The production server hashes at scrypt N=2^17, r=8, p=1 and replaces a
 // weaker stored hash at sign-in (every other server test runs at the
 // test-only cost to stay fast).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ devices: 0, passwordCost: undefined });
-});
-afterAll(() => server.close());
+const { server } = useServer({}, { devices: 0, passwordCost: undefined });
 
 const storedHash = async (email: string) =>
   (

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './harness';
 import roles from '../../fixtures/roles.json';
 import permissions from '../../fixtures/permissions.json';
 
@@ -101,14 +101,9 @@ const CALLS: Call[] = [
   },
 ];
 
-let server: TestServer;
-const clients = {} as Record<Role, Client>;
-
-beforeAll(async () => {
-  server = await startServer();
-  for (const role of Object.keys(ROLES) as Role[]) clients[role] = await signedIn(server, ROLES[role].email);
-});
-afterAll(() => server.close());
+const clients = useServer(
+  Object.fromEntries(Object.entries(ROLES).map(([role, { email }]) => [role, email])) as Record<Role, string>,
+);
 
 describe('permission matrix', () => {
   it('the five spec roles cover exactly the 33 spec permission names', () => {

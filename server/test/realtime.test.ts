@@ -1,21 +1,15 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer, type Client } from './harness';
 import { setDeviceStatus } from '../services/device-status';
 import { closeSockets, connected, connectSocket, openSocket } from './sockets';
 
 // socket.io on the same origin: private notification channel delivery,
 // subscription_error 403 on a foreign channel, bulk progress on meta.channel.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  closeSockets();
-  await server.close();
-});
+const { server } = useServer({});
+// After hooks run in reverse order (Vitest's stack): the sockets close before useServer's server does.
+afterAll(closeSockets);
 
 const connect = (client: Client) => connectSocket(server.url, client);
 

@@ -1,20 +1,15 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signedIn, startServer, type TestServer } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, signedIn, useServer } from './harness';
 import { closeSockets, connectSocket } from './sockets';
 
 // A session ends for good: a reused refresh token ends the whole session,
 // and an ended session keeps no socket (disconnected at the end, checked on
 // every subscribe).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  closeSockets();
-  await server.close();
-});
+const { server } = useServer({});
+// After hooks run in reverse order (Vitest's stack): the sockets close before useServer's server does.
+afterAll(closeSockets);
 
 const connect = (client: Client) => connectSocket(server.url, client);
 

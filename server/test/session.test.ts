@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, signedIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { Client, signedIn, useServer } from './harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer({});
 
 describe('session over HTTP', () => {
   it('health sets a readable XSRF-TOKEN cookie once', async () => {

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer, type Client } from './harness';
 
 // baltics.admin (Acme Baltics, level 2) acts on Acme Baltics and Vilnius
 // Field Ops only: Nordics (4) and Globex (5) records answer 404, never 403,
 // and never appear in lists.
 
-let server: TestServer;
-let baltics: Client;
-let globex: Client;
+const { server, baltics, globex } = useServer({
+  baltics: 'baltics.admin@example.com',
+  globex: 'globex.admin@example.com',
+});
 const NORDICS = 4;
 const GLOBEX = 5;
 
@@ -15,13 +16,6 @@ async function firstIdOf(client: Client, path: string, companyId: number) {
   const list = await client.get(`${path}${path.includes('?') ? '&' : '?'}company_id=${companyId}&limit=1`);
   return rows(list)[0]?.id as number;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  baltics = await signedIn(server, 'baltics.admin@example.com');
-  globex = await signedIn(server, 'globex.admin@example.com');
-});
-afterAll(() => server.close());
 
 describe('tenancy', () => {
   it('lists only the own company subtree', async () => {

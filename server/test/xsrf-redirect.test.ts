@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, PASSWORD, signedIn, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { Client, PASSWORD, signedIn, useServer } from './harness';
 
 // Anti-forgery on every /api route however the path is spelled, tokens bound
 // to the session and rotated at sign-in; continue_url decided on the resolved
 // origin (shell spec §5).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const { server } = useServer({});
 
 const credentials = JSON.stringify({ email: 'admin@example.com', password: PASSWORD });
 const json = { 'content-type': 'application/json' };
