@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, startServer, type Client, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { rows, useServer } from './harness';
 
 // The new-remote-access and new-vpn-hub forms are enforced by the server on
 // their calls: what the console refuses is refused with the same message on the
 // field, nothing is stored; a valid submission creates the entry, listed at once.
 
-let server: TestServer;
-let admin: Client;
-let guest: Client;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  guest = await signedIn(server, 'guest@example.com');
-});
-afterAll(() => server.close());
+const { admin, guest } = useServer({ admin: 'admin@example.com', guest: 'guest@example.com' });
 
 const sourcesOf = (body: Record<string, unknown>) =>
   (body.errors as { source: string; message: string }[]).map((e) => [e.source, e.message]);
