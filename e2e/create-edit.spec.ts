@@ -76,6 +76,7 @@ test('a custom role is renamed from its row; a default role says why it cannot b
   await row.getByRole('button', { name: /^Edit/ }).click();
   const form = page.getByRole('dialog', { name: 'Edit role' });
   await expect(form.getByLabel('Title')).toHaveValue(`Night shift ${run}`);
+  await page.screenshot({ path: 'test-results/edit-role.png' });
   await form.getByLabel('Title').fill(`Night operators ${run}`);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Role updated successfully')).toBeVisible();

@@ -57,7 +57,20 @@ export default async function openapiItems(app: FastifyInstance) {
       (hasPermission(actor, 'view_roles') || role.company_id !== null || role.id === actor.role.id);
     if (!visible) throw notFound('Role not found.');
     const { scope: _scope, ...item } = role;
-    return ok({ ...item, description: item.description ?? '', permissions_count: Number(item.permissions_count) });
+    // The names of its permissions: the edit-role form opens with them and sends them back.
+    const permissions = await db
+      .selectFrom('role_permissions as rp')
+      .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+      .select('p.name')
+      .where('rp.role_id', '=', role.id)
+      .orderBy('p.id')
+      .execute();
+    return ok({
+      ...item,
+      description: item.description ?? '',
+      permissions_count: Number(item.permissions_count),
+      permissions: permissions.map((p) => p.name),
+    });
   });
 
   async function unusedCode(request: { params: unknown }, actor: Actor) {

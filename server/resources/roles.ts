@@ -233,6 +233,8 @@ export default async function roles(app: FastifyInstance) {
       if (body.title !== undefined && !body.title.trim()) throw invalid(['title', messages.required('Title', 'title')]);
       if (body.company_id !== undefined && body.company_id !== role.company_id)
         throw invalid(['company_id', 'A role cannot change its company.']);
+      // A role without permissions grants nothing: clearing the list is refused, not saved.
+      if (body.permissions?.length === 0) throw invalid(['permissions', 'A role needs at least one permission.']);
       if (body.permissions) {
         await checkPermissions(actor, distinct(body.permissions, 'permissions'));
         await setPermissions(role.id, body.permissions);

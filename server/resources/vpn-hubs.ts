@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
+import { guard } from '../auth/sensitive';
 import { done, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
-import { ID_SCHEMA, routeId } from '../services/ids';
+import { routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -49,26 +50,13 @@ export default async function vpnHubs(app: FastifyInstance) {
     return ok(data[0]);
   });
 
+  // The new-vpn-hub form is enforced: the permission first, then the document's checks.
   app.post(
     '/vpn/hubs',
-    {
-      preHandler: requirePermission('manage_vpn_hubs'),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['name', 'company_id'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 3, maxLength: 100 },
-            company_id: ID_SCHEMA,
-            quick_hub: { type: 'boolean' },
-          },
-        },
-      },
-    },
+    guard(app, { permission: 'manage_vpn_hubs', form: true }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = request.body as { name: string; company_id: number; quick_hub?: boolean };
+      const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
       const companyId = await assertCompanyField(db, actor, body.company_id);
       const last = await db
         .selectFrom('vpn_hubs')

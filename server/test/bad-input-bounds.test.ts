@@ -96,7 +96,10 @@ describe('duplicate ids are refused, not merged', () => {
       [() => admin.post('/api/devices/credits/move', { source: 1, target: 2, device_id: [d, e, d] }), 'device_id'],
       [() => admin.post('/api/roles', { title: 'Twice', company_id: [1, 1], permission_id: [1] }), 'company_id'],
       [() => admin.post('/api/roles', { title: 'Twice', company_id: [1], permission_id: [1, 2, 1] }), 'permission_id'],
-      [() => admin.put('/api/roles/7', { permissions: ['view_devices', 'view_devices'] }), 'permissions'],
+      [
+        () => admin.put('/api/roles/7', { title: 'Twice', permissions: ['view_devices', 'view_devices'] }),
+        'permissions',
+      ],
       [() => admin.put('/api/notifications', { id: [1, 1] }), 'id'],
       [() => admin.post('/api/devices/tasks/groups', { ...group, success_tag_id: [1, 1] }), 'success_tag_id'],
       [

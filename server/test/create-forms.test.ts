@@ -71,3 +71,26 @@ describe('new VPN hub', () => {
     expect(hub).toMatchObject({ name: 'Harbour hub', company_id: 1 });
   });
 });
+
+describe('edit role', () => {
+  it('opens with the role permissions by name, saves a new list, and refuses an empty one', async () => {
+    const permissions = rows(await admin.get('/api/roles/permissions')).map((p) => String(p.name));
+    const made = await admin.post('/api/roles', {
+      title: 'Edit me',
+      company_id: [2],
+      permission_id: [rows(await admin.get('/api/roles/permissions?limit=1'))[0].id],
+    });
+    const id = (made.body.data as { id: number }).id;
+    expect((await admin.get(`/api/roles/${id}`)).body.data).toMatchObject({ permissions: [permissions[0]] });
+    const saved = await admin.put(`/api/roles/${id}`, { title: 'Edited', permissions: permissions.slice(0, 3) });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await admin.get(`/api/roles/${id}`)).body.data).toMatchObject({
+      title: 'Edited',
+      permissions: permissions.slice(0, 3),
+    });
+    const cleared = await admin.put(`/api/roles/${id}`, { title: 'Edited', permissions: [] });
+    expect(cleared.status).toBe(422);
+    expect(sourcesOf(cleared.body)).toEqual([['permissions', 'A role needs at least one permission.']]);
+    expect((await admin.get(`/api/roles/${id}`)).body.data).toMatchObject({ permissions: permissions.slice(0, 3) });
+  });
+});
