@@ -114,3 +114,28 @@ export async function addDeviceImei(db: Db): Promise<void> {
   await db.schema.alterTable('devices').addColumn('imei', 'text').execute();
   await rebuildDeviceSearch(db, ['name', 'serial', 'mac', 'imei']);
 }
+
+/** The device settings the RMS API's bulk update (PUT /devices) writes; null is "never set". */
+export const DEVICE_MONITORING = [
+  'dynamic_monitoring',
+  'static_monitoring',
+  'hotspot_monitoring',
+  'io_monitoring',
+  'gps_monitoring',
+  'wireless_monitoring',
+  'vpn_monitoring',
+] as const;
+
+/**
+ * Devices carry the settings an operator gives them through the RMS API: a description, the interval of each kind
+ * of monitoring in seconds (0 is off) and a position set by hand.
+ */
+export async function addDeviceSettings(db: Db): Promise<void> {
+  const columns: [string, 'text' | 'integer' | 'double precision'][] = [
+    ['description', 'text'],
+    ...DEVICE_MONITORING.map((name) => [name, 'integer'] as [string, 'integer']),
+    ['user_set_latitude', 'double precision'],
+    ['user_set_longitude', 'double precision'],
+  ];
+  for (const [name, type] of columns) await db.schema.alterTable('devices').addColumn(name, type).execute();
+}

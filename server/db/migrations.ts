@@ -1,6 +1,12 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
-import { addDeviceImei, createAccountSecurity, createApiTokens, createDocuments } from './migrations-features';
+import {
+  addDeviceImei,
+  addDeviceSettings,
+  createAccountSecurity,
+  createApiTokens,
+  createDocuments,
+} from './migrations-features';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -362,6 +368,7 @@ const migrations: Record<string, Migration> = {
   '020_documents': { up: createDocuments },
   '030_account_security': { up: createAccountSecurity },
   '050_device_imei': { up: addDeviceImei },
+  '060_device_settings': { up: addDeviceSettings },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { FixtureDevice } from '../../fixtures/devices';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
@@ -137,6 +137,17 @@ export interface DeviceTable extends Omit<FixtureDevice, 'family'> {
   credit_enabled: number;
   monitoring_enabled: number;
   updated_at: string;
+  /** Set through PUT /devices (migration 060); null until then. */
+  description: ColumnType<string | null, string | null | undefined>;
+  dynamic_monitoring: ColumnType<number | null, number | null | undefined>;
+  static_monitoring: ColumnType<number | null, number | null | undefined>;
+  hotspot_monitoring: ColumnType<number | null, number | null | undefined>;
+  io_monitoring: ColumnType<number | null, number | null | undefined>;
+  gps_monitoring: ColumnType<number | null, number | null | undefined>;
+  wireless_monitoring: ColumnType<number | null, number | null | undefined>;
+  vpn_monitoring: ColumnType<number | null, number | null | undefined>;
+  user_set_latitude: ColumnType<number | null, number | null | undefined>;
+  user_set_longitude: ColumnType<number | null, number | null | undefined>;
 }
 
 export interface TagTable {

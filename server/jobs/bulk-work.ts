@@ -14,6 +14,8 @@ export type BulkWork =
   | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
   /** PUT /devices/credit: device id → credit usage on (1) or off (0). */
   | { kind: 'credit'; rows: Record<string, number> }
+  /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
+  | { kind: 'monitoring'; rows: Record<string, number> }
   | { kind: 'task'; task: string; source: string }
   | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
 
@@ -111,14 +113,17 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
     case 'tag-rows':
       return tagRows(ctx, work, chunk);
     case 'credit':
+    case 'monitoring': {
+      const column = work.kind === 'credit' ? 'credit_enabled' : 'monitoring_enabled';
       for (const id of chunk) {
         await db
           .updateTable('devices')
-          .set({ credit_enabled: work.rows[id] ? 1 : 0, updated_at: at })
+          .set({ [column]: work.rows[id] ? 1 : 0, updated_at: at })
           .where('id', '=', id)
           .execute();
       }
       return chunk.length;
+    }
     case 'device-action':
       return deviceAction(ctx, work.action, chunk);
     case 'task': {

@@ -32,6 +32,7 @@ import documents from './documents';
 import openapiItems from './openapi-items';
 import devicesOpenApi from './devices-openapi';
 import deviceTasks from './device-tasks';
+import devicesUpdate from './devices-update';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -48,6 +49,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesAdd,
   devicesActions,
   devicesOpenApi,
+  devicesUpdate,
   deviceTasks,
   companies,
   companiesWrite,
