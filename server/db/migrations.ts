@@ -3,6 +3,7 @@ import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect
 import {
   addDeviceImei,
   addDeviceSettings,
+  createDevicePasswords,
   createAccountSecurity,
   createApiTokens,
   createDocuments,
@@ -369,6 +370,7 @@ const migrations: Record<string, Migration> = {
   '030_account_security': { up: createAccountSecurity },
   '050_device_imei': { up: addDeviceImei },
   '060_device_settings': { up: addDeviceSettings },
+  '061_device_passwords': { up: createDevicePasswords },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,6 +148,29 @@ export interface DeviceTable extends Omit<FixtureDevice, 'family'> {
   vpn_monitoring: ColumnType<number | null, number | null | undefined>;
   user_set_latitude: ColumnType<number | null, number | null | undefined>;
   user_set_longitude: ColumnType<number | null, number | null | undefined>;
+  /** The device's password, encrypted (server/services/device-passwords.ts; migration 061); null if never set. */
+  password: ColumnType<string | null, string | null | undefined>;
+}
+
+export interface DevicePasswordTaskTable {
+  /** A random hash (the OpenAPI's task id is a string). */
+  id: string;
+  company_id: number;
+  user_id: number;
+  total: number;
+  completed: ColumnType<number, number | undefined>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DevicePasswordTaskDeviceTable {
+  task_id: string;
+  device_id: number;
+  /** pending, completed or failed. */
+  status: string;
+  /** Encrypted; kept after the task only when shown. */
+  password: string | null;
+  shown: number;
 }
 
 export interface TagTable {
@@ -388,6 +411,8 @@ export interface Database {
   notifications: NotificationTable;
   announcements: AnnouncementTable;
   devices: DeviceTable;
+  device_password_tasks: DevicePasswordTaskTable;
+  device_password_task_devices: DevicePasswordTaskDeviceTable;
   tags: TagTable;
   device_tags: DeviceTagTable;
   invitations: InvitationTable;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { publishDeviceUpdates } from '../services/device-status';
+import { applyPasswords } from '../services/device-passwords';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -16,6 +17,8 @@ export type BulkWork =
   | { kind: 'credit'; rows: Record<string, number> }
   /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
   | { kind: 'monitoring'; rows: Record<string, number> }
+  /** A device password task (server/resources/device-passwords.ts): its devices take their passwords. */
+  | { kind: 'passwords'; taskId: string }
   | { kind: 'task'; task: string; source: string }
   | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
 
@@ -126,6 +129,8 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
     }
     case 'device-action':
       return deviceAction(ctx, work.action, chunk);
+    case 'passwords':
+      return applyPasswords(ctx, work.taskId, chunk);
     case 'task': {
       const devices = await db
         .selectFrom('devices')

@@ -33,6 +33,7 @@ import openapiItems from './openapi-items';
 import devicesOpenApi from './devices-openapi';
 import deviceTasks from './device-tasks';
 import devicesUpdate from './devices-update';
+import devicePasswords from './device-passwords';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -50,6 +51,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesActions,
   devicesOpenApi,
   devicesUpdate,
+  devicePasswords,
   deviceTasks,
   companies,
   companiesWrite,
