@@ -34,6 +34,7 @@ import devicesOpenApi from './devices-openapi';
 import deviceTasks from './device-tasks';
 import devicesUpdate from './devices-update';
 import devicePasswords from './device-passwords';
+import reportsWrite from './reports-write';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -70,6 +71,7 @@ export const resources: FastifyPluginAsync[] = [
   vpnHubs,
   records,
   recordsWrite,
+  reportsWrite,
   statistics,
   documents,
   pages,
