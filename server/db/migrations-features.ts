@@ -172,3 +172,8 @@ export async function createDevicePasswords(db: Db): Promise<void> {
     .columns(['company_id', 'created_at'])
     .execute();
 }
+
+/** Files carry the description an operator gives them (PUT /files/{id}). */
+export async function addFileDescription(db: Db): Promise<void> {
+  await db.schema.alterTable('files').addColumn('description', 'text').execute();
+}

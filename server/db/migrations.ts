@@ -3,6 +3,7 @@ import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect
 import {
   addDeviceImei,
   addDeviceSettings,
+  addFileDescription,
   createDevicePasswords,
   createAccountSecurity,
   createApiTokens,
@@ -371,6 +372,7 @@ const migrations: Record<string, Migration> = {
   '050_device_imei': { up: addDeviceImei },
   '060_device_settings': { up: addDeviceSettings },
   '061_device_passwords': { up: createDevicePasswords },
+  '062_file_description': { up: addFileDescription },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

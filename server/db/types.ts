@@ -254,6 +254,8 @@ export interface FileTable {
   mime: string;
   content: Buffer;
   created_at: string;
+  /** Set through PUT /files/{id} (migration 062). */
+  description: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface ApiSpecificationTable {

@@ -35,6 +35,9 @@ import deviceTasks from './device-tasks';
 import devicesUpdate from './devices-update';
 import devicePasswords from './device-passwords';
 import reportsWrite from './reports-write';
+import filesWrite from './files-write';
+import alerts from './alerts';
+import deviceTaskGroupsRun from './device-task-groups-run';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -54,6 +57,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesUpdate,
   devicePasswords,
   deviceTasks,
+  deviceTaskGroupsRun,
   companies,
   companiesWrite,
   companyData,
@@ -65,6 +69,7 @@ export const resources: FastifyPluginAsync[] = [
   credits,
   creditCodes,
   files,
+  filesWrite,
   adminTools,
   logs,
   remoteAccess,
@@ -73,6 +78,7 @@ export const resources: FastifyPluginAsync[] = [
   recordsWrite,
   reportsWrite,
   statistics,
+  alerts,
   documents,
   pages,
   openapiItems,
