@@ -38,6 +38,7 @@ import reportsWrite from './reports-write';
 import filesWrite from './files-write';
 import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
+import creditsHistory from './credits-history';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -68,6 +69,7 @@ export const resources: FastifyPluginAsync[] = [
   roles,
   credits,
   creditCodes,
+  creditsHistory,
   files,
   filesWrite,
   adminTools,
