@@ -8,7 +8,7 @@ import { csvField } from '../http/csv-export';
 import { ApiError, invalid, list, notFound } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
-import { decryptPassword, encryptPassword, generatePassword } from '../services/device-passwords';
+import { DEVICE_PASSWORD, decryptPassword, encryptPassword, generatePassword } from '../services/device-passwords';
 import { ID_SCHEMA } from '../services/ids';
 import { scoped } from './scoped';
 
@@ -19,9 +19,6 @@ import { scoped } from './scoped';
 // downloaded as CSV (GET /tasks/{id}/download/passwords) by whoever may
 // update devices in the task's company. Passwords are stored encrypted
 // (server/services/device-passwords.ts) and never answered in JSON.
-
-/** 8 to 32 characters, not starting as a spreadsheet formula would (the download is CSV, and is not altered). */
-const PASSWORD = { type: 'string', minLength: 8, maxLength: 32, pattern: '^[^=+\\-@\\s]' } as const;
 
 const rowsOf = (item: object) =>
   ({
@@ -48,7 +45,7 @@ const setBody = rowsOf({
   additionalProperties: false,
   properties: {
     id: ID_SCHEMA,
-    password: PASSWORD,
+    password: DEVICE_PASSWORD,
     password_confirmation: { type: 'string', maxLength: 32 },
     show_password: { enum: [true, false, 0, 1] },
   },

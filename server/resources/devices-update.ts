@@ -8,14 +8,16 @@ import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { publishDeviceUpdates } from '../services/device-status';
+import { DEVICE_PASSWORD, encryptPassword } from '../services/device-passwords';
 import { ID_SCHEMA } from '../services/ids';
 import { DEVICE_NAME_MAX } from './devices-write';
 import type { Kysely, Updateable } from 'kysely';
 
 // The RMS API's bulk device writes: PUT /devices updates many devices at once
 // (name, description, monitoring intervals, a position set by hand, the tag
-// list), every row or none, answering 201; PUT /devices/monitoring switches
-// monitoring per device on an action channel, as the other bulk operations.
+// list, the password, stored encrypted), every row or none, answering 201;
+// PUT /devices/monitoring switches monitoring per device on an action
+// channel, as the other bulk operations.
 
 /** A monitoring interval in seconds: 0 turns that monitoring off, else at least a minute, at most a day. */
 const INTERVAL = { anyOf: [{ const: 0 }, { type: 'integer', minimum: 60, maximum: 86400 }] } as const;
@@ -42,6 +44,8 @@ const updateBody = {
           user_set_latitude: coordinate(90),
           user_set_longitude: coordinate(180),
           tag_id: { type: 'array', maxItems: PARAMETER_LIMIT, uniqueItems: true, items: ID_SCHEMA },
+          // The device's new password (the OpenAPI's name for it), stored encrypted.
+          password_confirmation: DEVICE_PASSWORD,
         },
       },
     },
@@ -111,6 +115,9 @@ export default async function devicesUpdate(app: FastifyInstance) {
           for (const column of COLUMNS)
             if (row[column] !== undefined) Object.assign(changes, { [column]: row[column] });
           if (typeof changes.name === 'string') changes.name = changes.name.trim();
+          if (typeof row.password_confirmation === 'string') {
+            changes.password = encryptPassword(ctx.tokenKey, row.password_confirmation);
+          }
           await trx.updateTable('devices').set(changes).where('id', '=', row.id).execute();
           if (!row.tag_id) continue;
           // The tags the device must have: an empty list removes them all.

@@ -9,6 +9,9 @@ import type { AppContext } from '../context';
 // chunk by chunk (server/jobs/bulk-work.ts): each device takes the task's
 // password, the task row keeps it only when it is to be shown.
 
+/** A device password: 8 to 32 characters, not starting as a spreadsheet formula would (the download is CSV, unaltered). */
+export const DEVICE_PASSWORD = { type: 'string', minLength: 8, maxLength: 32, pattern: '^[^=+\\-@\\s]' } as const;
+
 const keys = new WeakMap<Buffer, Buffer>();
 
 function keyOf(tokenKey: Buffer): Buffer {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { BATCH_SIZE } from '../../engine/constants';
 import { loadDocument, operations } from '../openapi/document';
+import { decryptPassword } from '../services/device-passwords';
 import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 import { connectSocket } from './sockets';
@@ -96,6 +97,23 @@ describe('PUT /devices (bulk update)', () => {
     expect(second.name).not.toBe('Depot router');
     expect((await admin.put('/api/devices', { data: [{ id: b, tag_id: [] }] })).status).toBe(201);
     expect(tagIds(await device(b))).toEqual([]);
+  });
+
+  it('sets the device password (password_confirmation), stored encrypted and never answered', async () => {
+    const [a] = devices;
+    const reply = await admin.put('/api/devices', { data: [{ id: a, password_confirmation: 'Device-Pass-9' }] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const { password } = await server.app.ctx.db
+      .selectFrom('devices')
+      .select('password')
+      .where('id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(password).not.toContain('Device-Pass-9');
+    expect(decryptPassword(server.app.ctx.tokenKey, password!)).toBe('Device-Pass-9');
+    expect(JSON.stringify(await device(a))).not.toContain('Device-Pass-9');
+    const short = await admin.put('/api/devices', { data: [{ id: a, password_confirmation: 'short' }] });
+    expect(short.status).toBe(422);
+    expect((short.body.errors as { source: string }[])[0].source).toBe('data.0.password_confirmation');
   });
 
   it('refuses bad rows with the source of the first, changing nothing', async () => {
