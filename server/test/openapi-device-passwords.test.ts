@@ -35,8 +35,8 @@ function expectConforms(key: string, reply: Reply) {
   expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
 }
 
-async function completed(reply: Reply) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+async function completed(reply: Reply, status = 200) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const socket = await connectSocket(server.url, admin);
   const done = new Promise<{ done: number; failed: number }>((resolve) => socket.once('ActionCompleted', resolve));
   socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);
@@ -119,6 +119,48 @@ describe('device passwords', () => {
     const stored = await storedPasswords();
     expect(stored).not.toContain('Secret-Pass-1');
     expect(stored.map((s) => decryptPassword(server.app.ctx.tokenKey, s!))).toContain('Secret-Pass-1');
+  });
+
+  it('sets passwords from an uploaded file, answering 207 with the rows it refused', async () => {
+    const serials = rows(await admin.get(`/api/devices?id=${devices.join(',')}&fields=id,serial`));
+    const serialOf = (id: number) => String(serials.find((d) => d.id === id)!.serial);
+    const upload = async (text: string, show = '1') => {
+      const form = new FormData();
+      form.append('show_password', show);
+      form.append('file', new Blob([text], { type: 'text/csv' }), 'passwords.csv');
+      const response = await admin.raw('POST', '/api/devices/passwords/upload', { body: form });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> } as Reply;
+    };
+    const file = [
+      'serial,password',
+      `${serialOf(devices[0])},Upload-Pass,1`,
+      `${serialOf(devices[1])},short`,
+      '0000000000,Nobody-Has-It1',
+      `${serialOf(devices[0])},Twice-Listed-1`,
+    ].join('\r\n');
+    const partial = await upload(file);
+    expect(partial.status, JSON.stringify(partial.body)).toBe(207);
+    expectConforms('POST /devices/passwords/upload', partial);
+    expect(partial.body.data).toEqual([devices[0]]);
+    expect((partial.body.errors as { source: string }[]).map((e) => e.source).sort()).toEqual(
+      [serialOf(devices[1]), '0000000000', serialOf(devices[0])].sort(),
+    );
+    expect(await completed(partial, 207)).toMatchObject({ done: 1 });
+    const { lines } = await download();
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/,"Upload-Pass,1"$/)]);
+
+    const whole = await upload(`${serialOf(devices[1])},Whole-File-22\n`, '0');
+    expect(whole.status).toBe(201);
+    expectConforms('POST /devices/passwords/upload', whole);
+    await completed(whole, 201);
+    expect((await download()).status).toBe(400);
+
+    const count = (await tasks()).length;
+    const refused = await upload('serial,password\n0000000000,Nobody-Has-It1\n');
+    expect(refused.status).toBe(422);
+    expectConforms('POST /devices/passwords/upload', refused);
+    expect((await upload('serial,password\n')).status).toBe(422);
+    expect((await tasks()).length).toBe(count);
   });
 
   it('refuses bad input with its source, starting no task', async () => {
