@@ -6,7 +6,8 @@ import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { csvField } from '../http/csv-export';
 import { ApiError, invalid, list, notFound } from '../http/envelope';
-import { readMultipart, type UploadedFile } from '../http/multipart';
+import { readMultipart } from '../http/multipart';
+import { assertSomeTaken, devicesOf, fileRows, rowError, uploadedText } from '../services/device-file';
 import { runList, type ListSpec } from '../http/list-query';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { DEVICE_PASSWORD, decryptPassword, encryptPassword, generatePassword } from '../services/device-passwords';
@@ -54,44 +55,13 @@ const setBody = rowsOf({
 });
 
 const SHOWN = new Set(['1', 'true']);
-const rowError = (source: string, code: string, message: string) => ({ code, message, source });
+const PASSWORD_RULE = 'The password must have 8 to 32 characters, not starting with =, +, -, @ or a space.';
 
-/**
- * The rows of an uploaded password file: lines of `serial,password` (the
- * password is the rest of the line, commas included; a header row naming
- * serial is skipped), at most a batch; a row with a password the rules
- * refuse, or a serial listed twice, is an error with the serial as source.
- */
-function passwordRows(text: string) {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  if (/^"?serial"?\s*,/i.test(lines[0] ?? '')) lines.shift();
-  if (lines.length > BATCH_SIZE) throw invalid(['file', `At most ${BATCH_SIZE} devices can be changed at once.`]);
-  const pattern = new RegExp(DEVICE_PASSWORD.pattern);
-  const seen = new Set<string>();
-  const rows: { serial: string; password: string }[] = [];
-  const errors: ReturnType<typeof rowError>[] = [];
-  for (const line of lines) {
-    const comma = line.indexOf(',');
-    const serial = (comma < 0 ? line : line.slice(0, comma)).trim();
-    const password = comma < 0 ? '' : line.slice(comma + 1);
-    const fits =
-      password.length >= DEVICE_PASSWORD.minLength &&
-      password.length <= DEVICE_PASSWORD.maxLength &&
-      pattern.test(password);
-    if (seen.has(serial)) errors.push(rowError(serial, 'VALIDATION_ERROR', 'The device is listed more than once.'));
-    else if (!fits)
-      errors.push(
-        rowError(
-          serial,
-          'VALIDATION_ERROR',
-          'The password must have 8 to 32 characters, not starting with =, +, -, @ or a space.',
-        ),
-      );
-    else rows.push({ serial, password });
-    seen.add(serial);
-  }
-  return { rows, errors };
-}
+/** Whether a password from a file keeps the rules of DEVICE_PASSWORD. */
+const passwordFits = (password: string) =>
+  password.length >= DEVICE_PASSWORD.minLength &&
+  password.length <= DEVICE_PASSWORD.maxLength &&
+  new RegExp(DEVICE_PASSWORD.pattern).test(password);
 
 interface TaskDevice {
   device_id: number;
@@ -196,31 +166,17 @@ export default async function devicePasswords(app: FastifyInstance) {
   app.post('/devices/passwords/upload', write, async (request, reply) => {
     const actor = actorOf(request);
     const body = await readMultipart(request);
-    const file = body.file as UploadedFile | undefined;
-    if (!file || typeof file !== 'object' || !('buffer' in file))
-      throw invalid(['file', 'The file field is required.']);
-    const { rows, errors } = passwordRows(file.buffer.toString('utf8'));
-    const serials = [...new Set(rows.map((row) => row.serial))];
-    const known = serials.length
-      ? await scoped(
-          db.selectFrom('devices').select(['id', 'serial']).where('serial', 'in', serials),
-          actor,
-          'company_id',
-        ).execute()
-      : [];
-    const bySerial = new Map(known.map((d) => [d.serial, d.id]));
-    const devices: TaskDevice[] = [];
-    for (const row of rows) {
-      const id = bySerial.get(row.serial);
-      if (id === undefined) errors.push(rowError(row.serial, 'NOT_FOUND', 'Device not found.'));
-      else devices.push({ device_id: id, password: row.password, shown: SHOWN.has(String(body.show_password)) });
-    }
-    if (!devices.length) {
-      throw new ApiError(
-        422,
-        errors.length ? errors : [rowError('file', 'VALIDATION_ERROR', 'The file lists no devices.')],
-      );
-    }
+    const { rows, errors } = fileRows(uploadedText(body), 'serial');
+    const usable = rows.filter((row) => {
+      if (passwordFits(row.rest)) return true;
+      errors.push(rowError(row.key, 'VALIDATION_ERROR', PASSWORD_RULE));
+      return false;
+    });
+    const found = await devicesOf(db, actor, 'serial', usable);
+    errors.push(...found.errors);
+    assertSomeTaken(found.found.length, errors);
+    const shown = SHOWN.has(String(body.show_password));
+    const devices = found.found.map(({ id, row }) => ({ device_id: id, password: row.rest, shown }));
     const ids = devices.map((d) => d.device_id);
     const started = await startTask(actor, { device_id: ids }, devices);
     return reply

@@ -39,6 +39,7 @@ import filesWrite from './files-write';
 import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
+import deviceTagsFile from './device-tags-file';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -57,6 +58,7 @@ export const resources: FastifyPluginAsync[] = [
   devicesOpenApi,
   devicesUpdate,
   devicePasswords,
+  deviceTagsFile,
   deviceTasks,
   deviceTaskGroupsRun,
   companies,
