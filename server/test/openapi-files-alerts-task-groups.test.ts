@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
 import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
+import { crc32 } from '../http/zip';
 import { connectSocket } from './sockets';
 
 // More RMS API item operations over real HTTP: a file's description (PUT
-// /files/{id}), one alert (GET /alerts/{id}) and running a task group on
+// /files/{id}), files as one ZIP archive (POST /files/download/zip), one alert (GET /alerts/{id}) and running a task group on
 // devices (POST /devices/tasks/groups/{id}); within the caller's companies,
 // refused input changing nothing, answers checked strictly against the OpenAPI.
 
@@ -57,6 +58,69 @@ describe('PUT /files/{id}', () => {
     const guest = await signedIn(server, 'advguest@example.com');
     expect((await guest.put(path, { description: 'Guest' })).status).toBe(403);
     expect((await admin.get(path)).body.data).toMatchObject({ description: 'Firmware for the depot' });
+  });
+});
+
+/** The entries of a stored ZIP archive, read from its central directory. */
+function unzip(archive: Buffer) {
+  const end = archive.length - 22;
+  expect(archive.readUInt32LE(end)).toBe(0x06054b50);
+  const count = archive.readUInt16LE(end + 10);
+  let at = archive.readUInt32LE(end + 16);
+  const entries: { name: string; content: Buffer; crc: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(archive.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = archive.readUInt16LE(at + 28);
+    const offset = archive.readUInt32LE(at + 42);
+    const size = archive.readUInt32LE(at + 20);
+    expect(archive.readUInt32LE(offset)).toBe(0x04034b50);
+    const start = offset + 30 + archive.readUInt16LE(offset + 26) + archive.readUInt16LE(offset + 28);
+    entries.push({
+      name: archive.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
+      content: archive.subarray(start, start + size),
+      crc: archive.readUInt32LE(at + 16),
+    });
+    at += 46 + nameLength + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+describe('POST /files/download/zip', () => {
+  it('archives files of the caller’s companies, each name once, and refuses others', async () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    const ids: number[] = [];
+    for (const text of ['first', 'second']) {
+      const form = new FormData();
+      form.append('type', 'custom_file');
+      form.append('file', new Blob([text], { type: 'text/plain' }), 'same.txt');
+      const response = await admin.raw('POST', '/api/files', { body: form });
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { data: { id: number } }).data.id);
+    }
+    const response = await admin.raw('POST', '/api/files/download/zip', {
+      body: JSON.stringify({ files: ids }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const entries = unzip(Buffer.from(await response.arrayBuffer()));
+    expect(entries.map((e) => [e.name, e.content.toString()])).toEqual([
+      ['same.txt', 'first'],
+      ['same (2).txt', 'second'],
+    ]);
+    for (const e of entries) expect(e.crc).toBe(crc32(e.content));
+
+    const theirs = rows(await globex.get('/api/files?limit=1'))[0]?.id as number | undefined;
+    for (const files of [
+      [ids[0], 999999],
+      ...(theirs ? [[ids[0], theirs]] : []),
+      [],
+      Array.from({ length: 51 }, (_, i) => i + 1),
+    ]) {
+      const refused = await admin.post('/api/files/download/zip', { files });
+      expect(refused.status, JSON.stringify(files)).toBe(422);
+      expect(sources(refused)[0]).toMatch(/^files/);
+    }
   });
 });
 
