@@ -114,3 +114,66 @@ export async function addDeviceImei(db: Db): Promise<void> {
   await db.schema.alterTable('devices').addColumn('imei', 'text').execute();
   await rebuildDeviceSearch(db, ['name', 'serial', 'mac', 'imei']);
 }
+
+/** The device settings the RMS API's bulk update (PUT /devices) writes; null is "never set". */
+export const DEVICE_MONITORING = [
+  'dynamic_monitoring',
+  'static_monitoring',
+  'hotspot_monitoring',
+  'io_monitoring',
+  'gps_monitoring',
+  'wireless_monitoring',
+  'vpn_monitoring',
+] as const;
+
+/**
+ * Devices carry the settings an operator gives them through the RMS API: a description, the interval of each kind
+ * of monitoring in seconds (0 is off) and a position set by hand.
+ */
+export async function addDeviceSettings(db: Db): Promise<void> {
+  const columns: [string, 'text' | 'integer' | 'double precision'][] = [
+    ['description', 'text'],
+    ...DEVICE_MONITORING.map((name) => [name, 'integer'] as [string, 'integer']),
+    ['user_set_latitude', 'double precision'],
+    ['user_set_longitude', 'double precision'],
+  ];
+  for (const [name, type] of columns) await db.schema.alterTable('devices').addColumn(name, type).execute();
+}
+
+/**
+ * Device passwords (the RMS API's device password tasks): a device's password encrypted (AES-256-GCM, never a
+ * plain copy), and each task with its devices; a task device keeps its password encrypted while the task runs, and
+ * after only when the caller asked to see it (generated passwords, or show_password), for the download.
+ */
+export async function createDevicePasswords(db: Db): Promise<void> {
+  await db.schema.alterTable('devices').addColumn('password', 'text').execute();
+  await db.schema
+    .createTable('device_password_tasks')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('company_id', id, (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('user_id', id, (c) => c.notNull())
+    .addColumn('total', id, (c) => c.notNull())
+    .addColumn('completed', id, (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('device_password_task_devices')
+    .addColumn('task_id', 'text', (c) => c.notNull().references('device_password_tasks.id').onDelete('cascade'))
+    .addColumn('device_id', id, (c) => c.notNull().references('devices.id').onDelete('cascade'))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('password', 'text')
+    .addColumn('shown', id, (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('device_password_task_devices_pk', ['task_id', 'device_id'])
+    .execute();
+  await db.schema
+    .createIndex('device_password_tasks_company')
+    .on('device_password_tasks')
+    .columns(['company_id', 'created_at'])
+    .execute();
+}
+
+/** Files carry the description an operator gives them (PUT /files/{id}). */
+export async function addFileDescription(db: Db): Promise<void> {
+  await db.schema.alterTable('files').addColumn('description', 'text').execute();
+}

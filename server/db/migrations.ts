@@ -1,6 +1,14 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
-import { addDeviceImei, createAccountSecurity, createApiTokens, createDocuments } from './migrations-features';
+import {
+  addDeviceImei,
+  addDeviceSettings,
+  addFileDescription,
+  createDevicePasswords,
+  createAccountSecurity,
+  createApiTokens,
+  createDocuments,
+} from './migrations-features';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -362,6 +370,9 @@ const migrations: Record<string, Migration> = {
   '020_documents': { up: createDocuments },
   '030_account_security': { up: createAccountSecurity },
   '050_device_imei': { up: addDeviceImei },
+  '060_device_settings': { up: addDeviceSettings },
+  '061_device_passwords': { up: createDevicePasswords },
+  '062_file_description': { up: addFileDescription },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { FixtureDevice } from '../../fixtures/devices';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
@@ -137,6 +137,40 @@ export interface DeviceTable extends Omit<FixtureDevice, 'family'> {
   credit_enabled: number;
   monitoring_enabled: number;
   updated_at: string;
+  /** Set through PUT /devices (migration 060); null until then. */
+  description: ColumnType<string | null, string | null | undefined>;
+  dynamic_monitoring: ColumnType<number | null, number | null | undefined>;
+  static_monitoring: ColumnType<number | null, number | null | undefined>;
+  hotspot_monitoring: ColumnType<number | null, number | null | undefined>;
+  io_monitoring: ColumnType<number | null, number | null | undefined>;
+  gps_monitoring: ColumnType<number | null, number | null | undefined>;
+  wireless_monitoring: ColumnType<number | null, number | null | undefined>;
+  vpn_monitoring: ColumnType<number | null, number | null | undefined>;
+  user_set_latitude: ColumnType<number | null, number | null | undefined>;
+  user_set_longitude: ColumnType<number | null, number | null | undefined>;
+  /** The device's password, encrypted (server/services/device-passwords.ts; migration 061); null if never set. */
+  password: ColumnType<string | null, string | null | undefined>;
+}
+
+export interface DevicePasswordTaskTable {
+  /** A random hash (the OpenAPI's task id is a string). */
+  id: string;
+  company_id: number;
+  user_id: number;
+  total: number;
+  completed: ColumnType<number, number | undefined>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DevicePasswordTaskDeviceTable {
+  task_id: string;
+  device_id: number;
+  /** pending, completed or failed. */
+  status: string;
+  /** Encrypted; kept after the task only when shown. */
+  password: string | null;
+  shown: number;
 }
 
 export interface TagTable {
@@ -220,6 +254,8 @@ export interface FileTable {
   mime: string;
   content: Buffer;
   created_at: string;
+  /** Set through PUT /files/{id} (migration 062). */
+  description: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface ApiSpecificationTable {
@@ -377,6 +413,8 @@ export interface Database {
   notifications: NotificationTable;
   announcements: AnnouncementTable;
   devices: DeviceTable;
+  device_password_tasks: DevicePasswordTaskTable;
+  device_password_task_devices: DevicePasswordTaskDeviceTable;
   tags: TagTable;
   device_tags: DeviceTagTable;
   invitations: InvitationTable;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { publishDeviceUpdates } from '../services/device-status';
+import { applyPasswords } from '../services/device-passwords';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -14,6 +15,10 @@ export type BulkWork =
   | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
   /** PUT /devices/credit: device id → credit usage on (1) or off (0). */
   | { kind: 'credit'; rows: Record<string, number> }
+  /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
+  | { kind: 'monitoring'; rows: Record<string, number> }
+  /** A device password task (server/resources/device-passwords.ts): its devices take their passwords. */
+  | { kind: 'passwords'; taskId: string }
   | { kind: 'task'; task: string; source: string }
   | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
 
@@ -111,16 +116,21 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
     case 'tag-rows':
       return tagRows(ctx, work, chunk);
     case 'credit':
+    case 'monitoring': {
+      const column = work.kind === 'credit' ? 'credit_enabled' : 'monitoring_enabled';
       for (const id of chunk) {
         await db
           .updateTable('devices')
-          .set({ credit_enabled: work.rows[id] ? 1 : 0, updated_at: at })
+          .set({ [column]: work.rows[id] ? 1 : 0, updated_at: at })
           .where('id', '=', id)
           .execute();
       }
       return chunk.length;
+    }
     case 'device-action':
       return deviceAction(ctx, work.action, chunk);
+    case 'passwords':
+      return applyPasswords(ctx, work.taskId, chunk);
     case 'task': {
       const devices = await db
         .selectFrom('devices')

@@ -7,6 +7,7 @@ import { done, invalid, list, ok } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { addPool, balance, consume, resolveCreditType, warnIfLow } from '../services/credits';
 import { amountField, idField } from '../services/ids';
+import { recordMove } from './credits-history';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -155,7 +156,8 @@ export default async function credits(app: FastifyInstance) {
     const before = await balance(db, source, [type.id]);
     const after = await db.transaction().execute(async (trx) => {
       const rest = await consume(trx, source, [type.id], amount, 'amount');
-      await addPool(trx, ctx, { company_id: target, credit_type_id: type.id, credit_count: amount });
+      const pool = await addPool(trx, ctx, { company_id: target, credit_type_id: type.id, credit_count: amount });
+      await recordMove(trx, ctx, { from: source, to: target, count: amount, poolId: pool.id, userId: actor.user.id });
       return rest;
     });
     await warnIfLow(ctx, source, type, before, after);

@@ -10,6 +10,9 @@ import { scoped } from './scoped';
 // run is its group log (the group's status), each task of it a task log.
 
 const PER_GROUP = 100;
+
+/** The id of the task at 1-based `order` in its group. */
+export const groupTaskId = (groupId: number, order: number) => groupId * PER_GROUP + order;
 const RUN_STATUS: Record<string, string> = { completed: 'completed', failed: 'failed' };
 const taskType = (name: string) =>
   name.endsWith('_upload') ? 'upload_file' : name.endsWith('_download') ? 'download_file' : 'command';
@@ -42,7 +45,7 @@ export default async function deviceTasks(app: FastifyInstance) {
   }
 
   const tasksOf = (group: Group) =>
-    group.tasks.map((name, i) => ({ id: group.id * PER_GROUP + i + 1, order: i + 1, name, type: taskType(name) }));
+    group.tasks.map((name, i) => ({ id: groupTaskId(group.id, i + 1), order: i + 1, name, type: taskType(name) }));
 
   /** A page of rows with `limit` and `offset` from the query. */
   function page(request: FastifyRequest, rows: Record<string, unknown>[]) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { ListSpec } from '../http/list-query';
 import { scoped } from './scoped';
 import { deviceTextIndex, jsonArrayFrom } from '../db/dialect';
+import { DEVICE_MONITORING } from '../db/migrations-features';
 
 // The device list of the RMS API (GET /devices): fields, search, sort and
 // filters as the OpenAPI names them, restricted to the caller's companies.
@@ -61,6 +62,10 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
       last_connection_at: 'd.last_connection_at',
       created_at: 'd.created_at',
       updated_at: 'd.updated_at',
+      description: 'd.description',
+      ...Object.fromEntries(DEVICE_MONITORING.map((name) => [name, `d.${name}`])),
+      user_set_latitude: 'd.user_set_latitude',
+      user_set_longitude: 'd.user_set_longitude',
       tags: tagsJson(ctx),
     },
     search: ['name', 'serial', 'mac', 'imei'],

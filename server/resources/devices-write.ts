@@ -70,20 +70,23 @@ export default async function devicesWrite(app: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/devices/move',
-    // The synthetic move_devices permission: create and delete devices, company level 2 or less.
-    { ...guard(app, { permission: 'move_devices', form: true }), schema: { body: bulkBody } },
-    async (request) => {
-      const actor = actorOf(request);
-      const body = request.body as { company_id?: number };
-      const target = await assertCompanyField(db, actor, idField(body.company_id, 'company_id', 'company'));
-      const ids = bulkDeviceIds(request.body);
-      await assertDevicesInScope(ctx, actor, ids);
-      const channel = await startBulk(ctx, actor, ids, { kind: 'move', companyId: target });
-      return { success: true, meta: { channel } };
-    },
-  );
+  // The RMS API writes the path with a trailing slash (POST /devices/move/); the console calls it without.
+  for (const path of ['/devices/move', '/devices/move/']) {
+    app.post(
+      path,
+      // The synthetic move_devices permission: create and delete devices, company level 2 or less.
+      { ...guard(app, { permission: 'move_devices', form: true }), schema: { body: bulkBody } },
+      async (request) => {
+        const actor = actorOf(request);
+        const body = request.body as { company_id?: number };
+        const target = await assertCompanyField(db, actor, idField(body.company_id, 'company_id', 'company'));
+        const ids = bulkDeviceIds(request.body);
+        await assertDevicesInScope(ctx, actor, ids);
+        const channel = await startBulk(ctx, actor, ids, { kind: 'move', companyId: target });
+        return { success: true, meta: { channel } };
+      },
+    );
+  }
 
   for (const action of ['assign', 'unassign'] as const) {
     app.post(

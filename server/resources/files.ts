@@ -43,6 +43,7 @@ export function fileSpec(app: FastifyInstance, actor: Actor): ListSpec {
       company_name: 'c.name',
       device_model: 'f.device_model',
       version: 'f.version',
+      description: 'f.description',
       file_size: sql`length(f.content)`,
       created_at: 'f.created_at',
     },

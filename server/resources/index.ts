@@ -32,6 +32,14 @@ import documents from './documents';
 import openapiItems from './openapi-items';
 import devicesOpenApi from './devices-openapi';
 import deviceTasks from './device-tasks';
+import devicesUpdate from './devices-update';
+import devicePasswords from './device-passwords';
+import reportsWrite from './reports-write';
+import filesWrite from './files-write';
+import alerts from './alerts';
+import deviceTaskGroupsRun from './device-task-groups-run';
+import creditsHistory from './credits-history';
+import deviceTagsFile from './device-tags-file';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -48,7 +56,11 @@ export const resources: FastifyPluginAsync[] = [
   devicesAdd,
   devicesActions,
   devicesOpenApi,
+  devicesUpdate,
+  devicePasswords,
+  deviceTagsFile,
   deviceTasks,
+  deviceTaskGroupsRun,
   companies,
   companiesWrite,
   companyData,
@@ -59,14 +71,18 @@ export const resources: FastifyPluginAsync[] = [
   roles,
   credits,
   creditCodes,
+  creditsHistory,
   files,
+  filesWrite,
   adminTools,
   logs,
   remoteAccess,
   vpnHubs,
   records,
   recordsWrite,
+  reportsWrite,
   statistics,
+  alerts,
   documents,
   pages,
   openapiItems,

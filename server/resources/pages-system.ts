@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, assertTenancy, requirePermission, requireSession } from '../auth/guards';
 import { list, notFound } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { jsonText } from '../db/dialect';
 import { CHANGELOG } from '../../fixtures/pages-changelog';
-import { deviceListSpec } from './devices-list';
+import { alertSpec } from './alerts';
 import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
 
@@ -47,30 +46,7 @@ export default async function pagesSystem(app: FastifyInstance) {
     'get',
     '/alerts',
     { preHandler: requirePermission('view_device_alert_configurations') },
-    async (request) => {
-      const base = deviceListSpec(app.ctx, actorOf(request));
-      return listOf(
-        {
-          from: () => base.from().where('d.status', '=', 0).where('d.last_connection_at', 'is not', null),
-          idColumn: 'd.id',
-          fields: {
-            id: 'd.id',
-            company_id: 'd.company_id',
-            device_id: 'd.id',
-            device_name: 'd.name',
-            created_at: 'd.last_connection_at',
-            alert_type: sql`'Device offline'`,
-            alert_subtype: sql`'Connection state'`,
-            message: sql`d.name || ' (' || d.serial || ') went offline'`,
-          },
-          search: ['device_name', 'message'],
-          sortable: ['id', 'created_at', 'alert_type', 'device_name'],
-          defaultSort: '-created_at',
-          filters: { company_id: 'd.company_id', device_id: 'd.id' },
-        },
-        queryOf(request),
-      );
-    },
+    async (request) => listOf(alertSpec(app.ctx, actorOf(request)), queryOf(request)),
   );
 
   const vpn = { preHandler: requirePermission('view_vpn_hubs') };

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { BATCH_SIZE } from '../../engine/constants';
+import { actorOf, assertTenancy } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { invalid } from '../http/envelope';
+import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
+import { ID_SCHEMA, routeId } from '../services/ids';
+import { groupTaskId } from './device-tasks';
+
+// POST /devices/tasks/groups/{id} of the RMS API: runs a task group (all its
+// tasks, or those listed) on devices of the caller's companies, on an action
+// channel; each device logs the run (the device logs, the task logs).
+
+const body = {
+  type: 'object',
+  required: ['device_id'],
+  additionalProperties: false,
+  properties: {
+    device_id: { type: 'array', minItems: 1, maxItems: BATCH_SIZE, items: ID_SCHEMA },
+    tasks: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['task_id'],
+        additionalProperties: false,
+        properties: {
+          task_id: ID_SCHEMA,
+          variables: {
+            type: 'array',
+            maxItems: 50,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { name: { type: 'string', maxLength: 100 }, value: { type: 'string', maxLength: 1000 } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export default async function deviceTaskGroupsRun(app: FastifyInstance) {
+  const { ctx } = app;
+  app.post(
+    '/devices/tasks/groups/:id',
+    { ...guard(app, { permission: ['view_device_task_groups', 'update_devices'] }), schema: { body } },
+    async (request) => {
+      const actor = actorOf(request);
+      const group = await ctx.db
+        .selectFrom('records')
+        .select(['id', 'name', 'company_id', 'details'])
+        .where('kind', '=', 'task_group')
+        .where('id', '=', routeId(request.params))
+        .executeTakeFirst();
+      assertTenancy(actor, group?.company_id, 'Task group');
+      const names = (JSON.parse(group!.details) as { tasks?: string[] }).tasks ?? [];
+      const ids = names.map((_, i) => groupTaskId(group!.id, i + 1));
+      const { tasks } = request.body as { tasks?: { task_id: number }[] };
+      const unknown = (tasks ?? []).findIndex((task) => !ids.includes(task.task_id));
+      if (unknown >= 0) throw invalid([`tasks.${unknown}.task_id`, 'The selected task is not one of the group.']);
+      const chosen = tasks?.length ? names.filter((_, i) => tasks.some((t) => t.task_id === ids[i])) : names;
+      if (!chosen.length) throw invalid(['tasks', 'The task group has no tasks to run.']);
+      const devices = bulkDeviceIds(request.body);
+      await assertDevicesInScope(ctx, actor, devices);
+      const source = `${group!.name}: ${chosen.join(', ')}`;
+      const channel = await startBulk(ctx, actor, devices, { kind: 'task', task: 'task_group', source });
+      return { success: true, meta: { channel } };
+    },
+  );
+}

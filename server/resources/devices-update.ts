@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
+import type { Actor } from '../auth/actor';
+import { actorOf } from '../auth/guards';
+import { guard } from '../auth/sensitive';
+import { DEVICE_MONITORING } from '../db/migrations-features';
+import type { Database } from '../db/types';
+import { invalid } from '../http/envelope';
+import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
+import { publishDeviceUpdates } from '../services/device-status';
+import { DEVICE_PASSWORD, encryptPassword } from '../services/device-passwords';
+import { ID_SCHEMA } from '../services/ids';
+import { DEVICE_NAME_MAX } from './devices-write';
+import type { Kysely, Updateable } from 'kysely';
+
+// The RMS API's bulk device writes: PUT /devices updates many devices at once
+// (name, description, monitoring intervals, a position set by hand, the tag
+// list, the password, stored encrypted), every row or none, answering 201;
+// PUT /devices/monitoring switches monitoring per device on an action
+// channel, as the other bulk operations.
+
+/** A monitoring interval in seconds: 0 turns that monitoring off, else at least a minute, at most a day. */
+const INTERVAL = { anyOf: [{ const: 0 }, { type: 'integer', minimum: 60, maximum: 86400 }] } as const;
+const coordinate = (limit: number) => ({ type: ['number', 'null'], minimum: -limit, maximum: limit }) as const;
+
+const updateBody = {
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      minItems: 1,
+      maxItems: BATCH_SIZE,
+      items: {
+        type: 'object',
+        required: ['id'],
+        additionalProperties: false,
+        properties: {
+          id: ID_SCHEMA,
+          name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX, pattern: '\\S' },
+          description: { type: 'string', maxLength: 500 },
+          ...Object.fromEntries(DEVICE_MONITORING.map((name) => [name, INTERVAL])),
+          user_set_latitude: coordinate(90),
+          user_set_longitude: coordinate(180),
+          tag_id: { type: 'array', maxItems: PARAMETER_LIMIT, uniqueItems: true, items: ID_SCHEMA },
+          // The device's new password (the OpenAPI's name for it), stored encrypted.
+          password_confirmation: DEVICE_PASSWORD,
+        },
+      },
+    },
+  },
+} as const;
+
+const monitoringBody = {
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      minItems: 1,
+      maxItems: BATCH_SIZE,
+      items: {
+        type: 'object',
+        required: ['device_id', 'monitoring_enabled'],
+        additionalProperties: false,
+        properties: { device_id: ID_SCHEMA, monitoring_enabled: { enum: [0, 1] } },
+      },
+    },
+  },
+} as const;
+
+type UpdateRow = { id: number; tag_id?: number[] } & Record<string, unknown>;
+const COLUMNS = ['name', 'description', ...DEVICE_MONITORING, 'user_set_latitude', 'user_set_longitude'] as const;
+
+/** 422 on the first row whose device is not one of the caller's, or whose tags are not. */
+async function assertRowsInScope(db: Kysely<Database>, actor: Actor, data: UpdateRow[]) {
+  const seen = new Set<number>();
+  data.forEach((row, i) => {
+    if (seen.has(row.id)) throw invalid([`data.${i}.id`, 'The device is listed more than once.']);
+    seen.add(row.id);
+  });
+  let devices = db
+    .selectFrom('devices')
+    .select('id')
+    .where('id', 'in', [...seen]);
+  if (actor.companyIds !== null) devices = devices.where('company_id', 'in', actor.companyIds);
+  const known = new Set((await devices.execute()).map((d) => d.id));
+  const stranger = data.findIndex((row) => !known.has(row.id));
+  if (stranger >= 0) throw invalid([`data.${stranger}.id`, 'The selected device is invalid.']);
+  const tagIds = [...new Set(data.flatMap((row) => row.tag_id ?? []))];
+  if (!tagIds.length) return;
+  let tags = db.selectFrom('tags').select('id').where('id', 'in', tagIds);
+  if (actor.companyIds !== null) tags = tags.where('company_id', 'in', actor.companyIds);
+  const tagsKnown = new Set((await tags.execute()).map((t) => t.id));
+  const badTag = data.findIndex((row) => row.tag_id?.some((id) => !tagsKnown.has(id)));
+  if (badTag >= 0) throw invalid([`data.${badTag}.tag_id`, 'The selected tag is invalid.']);
+}
+
+export default async function devicesUpdate(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  app.put(
+    '/devices',
+    { ...guard(app, { permission: 'update_devices' }), schema: { body: updateBody } },
+    async (request, reply) => {
+      const { data } = request.body as { data: UpdateRow[] };
+      await assertRowsInScope(db, actorOf(request), data);
+      const at = ctx.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const row of data) {
+          const changes: Updateable<Database['devices']> = { updated_at: at };
+          for (const column of COLUMNS)
+            if (row[column] !== undefined) Object.assign(changes, { [column]: row[column] });
+          if (typeof changes.name === 'string') changes.name = changes.name.trim();
+          if (typeof row.password_confirmation === 'string') {
+            changes.password = encryptPassword(ctx.tokenKey, row.password_confirmation);
+          }
+          await trx.updateTable('devices').set(changes).where('id', '=', row.id).execute();
+          if (!row.tag_id) continue;
+          // The tags the device must have: an empty list removes them all.
+          await trx.deleteFrom('device_tags').where('device_id', '=', row.id).execute();
+          if (row.tag_id.length) {
+            await trx
+              .insertInto('device_tags')
+              .values(row.tag_id.map((tag_id) => ({ device_id: row.id, tag_id })))
+              .execute();
+          }
+        }
+      });
+      await publishDeviceUpdates(
+        ctx,
+        data.map((row) => row.id),
+      );
+      return reply.status(201).send({ success: true });
+    },
+  );
+
+  app.put(
+    '/devices/monitoring',
+    { ...guard(app, { permission: 'update_monitoring' }), schema: { body: monitoringBody } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { data } = request.body as { data: { device_id: number; monitoring_enabled: number }[] };
+      const ids = bulkDeviceIds(request.body);
+      await assertDevicesInScope(ctx, actor, ids);
+      const rows = Object.fromEntries(data.map((row) => [row.device_id, row.monitoring_enabled]));
+      const channel = await startBulk(ctx, actor, ids, { kind: 'monitoring', rows });
+      return { success: true, meta: { channel } };
+    },
+  );
+}
