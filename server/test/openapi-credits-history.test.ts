@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
-import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { type Client, type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 
 // The credits pool move history (GET /credits/move/history) over real HTTP:
@@ -11,14 +11,7 @@ const document = loadDocument();
 const validate = strictValidator(document);
 const history = operations(document).find((op) => op.key === 'GET /credits/move/history')!;
 
-let server: TestServer;
-let superAdmin: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  superAdmin = await signedIn(server, 'super@example.com');
-});
-afterAll(() => server.close());
+const { server, superAdmin } = useServer({ superAdmin: 'super@example.com' });
 
 async function moves(client: Client, query = '') {
   const reply: Reply = await client.get(`/api/credits/move/history?limit=100${query}`);

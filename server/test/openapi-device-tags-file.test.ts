@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
-import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 
 // POST /devices/tags over real HTTP: a CSV file names devices by serial or
@@ -11,15 +11,12 @@ const document = loadDocument();
 const validate = strictValidator(document);
 const operation = operations(document).find((op) => op.key === 'POST /devices/tags')!;
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let devices: { id: number; serial: string; mac: string }[];
 let tags: number[];
 let foreign: { serial: string; tag: number };
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   devices = rows(await admin.get('/api/devices?company_id=1&limit=3&fields=id,serial,mac')) as typeof devices;
   tags = rows(await admin.get('/api/tags?company_id=1&limit=2')).map((t) => t.id as number);
   const globex = await signedIn(server, 'globex.admin@example.com');
@@ -28,7 +25,6 @@ beforeAll(async () => {
     tag: rows(await globex.get('/api/tags?limit=1'))[0].id as number,
   };
 });
-afterAll(() => server.close());
 
 async function upload(fields: Record<string, string>, text?: string): Promise<Reply> {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startServer, rows, type Client, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signedIn, useServer } from './harness';
 import { tableChecksums } from './bad-input-snapshot';
 
 // Property of PUT /devices (bulk update), against a model of its rules: a
@@ -10,8 +10,7 @@ import { tableChecksums } from './bad-input-snapshot';
 // reads back as written) exactly when every row keeps the rules; otherwise
 // it answers 422 naming a source inside `data` and no table changes.
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let mine: number[];
 let theirs: number;
 let tag: number;
@@ -20,15 +19,12 @@ let foreignTag: number;
 let taken = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   mine = rows(await admin.get('/api/devices?company_id=1&limit=3&fields=id')).map((d) => d.id as number);
   tag = rows(await admin.get('/api/tags?company_id=1&limit=1'))[0].id as number;
   const globex = await signedIn(server, 'globex.admin@example.com');
   theirs = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
   foreignTag = rows(await globex.get('/api/tags?limit=1'))[0].id as number;
 });
-afterAll(() => server.close());
 
 /** A value and whether the rules take it. */
 type Choice = [unknown, boolean];

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { BATCH_SIZE } from '../../engine/constants';
 import { loadDocument, operations } from '../openapi/document';
 import { decryptPassword } from '../services/device-passwords';
-import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 import { connectSocket } from './sockets';
 
@@ -17,23 +17,19 @@ const document = loadDocument();
 const validate = strictValidator(document);
 const byKey = new Map(operations(document).map((op) => [op.key, op]));
 
-let server: TestServer;
-let admin: Client;
+const { server, admin } = useServer({ admin: 'admin@example.com' });
 let devices: number[];
 let tags: number[];
 let otherDevice: number;
 let otherTag: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
   devices = rows(await admin.get('/api/devices?company_id=1&limit=2&fields=id')).map((d) => d.id as number);
   tags = rows(await admin.get('/api/tags?company_id=1&limit=2')).map((t) => t.id as number);
   const globex = await signedIn(server, 'globex.admin@example.com');
   otherDevice = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
   otherTag = rows(await globex.get('/api/tags?limit=1'))[0].id as number;
 });
-afterAll(() => server.close());
 
 function expectConforms(key: string, reply: Reply) {
   const check = validate(byKey.get(key)!, reply.status);

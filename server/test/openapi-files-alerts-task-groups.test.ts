@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
-import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 import { crc32 } from '../http/zip';
 import { connectSocket } from './sockets';
@@ -14,16 +14,7 @@ const document = loadDocument();
 const validate = strictValidator(document);
 const byKey = new Map(operations(document).map((op) => [op.key, op]));
 
-let server: TestServer;
-let admin: Client;
-let globex: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  globex = await signedIn(server, 'globex.admin@example.com');
-});
-afterAll(() => server.close());
+const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
 
 function expectConforms(key: string, reply: Reply) {
   const check = validate(byKey.get(key)!, reply.status);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
-import { rows, signedIn, startServer, type Client, type Reply, type TestServer } from './harness';
+import { type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 
 // The RMS API's writes of reports, generated reports and alert
@@ -21,21 +21,15 @@ const REPORT = {
   applied_by: 'device',
 };
 
-let server: TestServer;
-let admin: Client;
-let globex: Client;
+const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signedIn(server, 'admin@example.com');
-  globex = await signedIn(server, 'globex.admin@example.com');
   // Globex (outside the admin's companies) gets a report and a generated one of its own.
   const device = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
   expect((await globex.post('/api/reports', { ...REPORT, name: 'Globex', apply_list: [device] })).status).toBe(200);
   const [report] = await list('/reports', globex);
   expect((await globex.post(`/api/reports/${String(report.id)}/generate`)).status).toBe(200);
 });
-afterAll(() => server.close());
 
 function expectConforms(key: string, reply: Reply) {
   const check = validate(byKey.get(key)!, reply.status);
