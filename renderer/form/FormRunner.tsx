@@ -137,7 +137,11 @@ export function FormRunner({
   const { loading } = useFormState(controller);
   clearClientErrors.current = controller.clearClientErrors;
 
-  useEffect(() => controller.subscribeValues((values) => callbacks.current.onValuesChange?.(values)), [controller]);
+  // Asks for the values (a copy) only when someone listens.
+  useEffect(
+    () => controller.subscribeValues(() => callbacks.current.onValuesChange?.(controller.values())),
+    [controller],
+  );
 
   // An edit form with `load` starts from the item's current values.
   useEffect(() => {
