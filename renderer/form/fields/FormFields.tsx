@@ -79,8 +79,9 @@ const RUN = 32;
 /**
  * The keys in runs of `size`, hidden keys included so a field never moves from
  * one run to another (it would remount). A keystroke's update walks down from
- * the root, and React copies the child list of every element on its way: one
- * element per run keeps that near 2·√n slots instead of all n.
+ * the root, and React copies the child list of every element on its way; the
+ * browser's layout walks the boxes around the input the same way. One box per
+ * run keeps both near 2·√n instead of n.
  */
 export function runsOf(keys: readonly string[], size = RUN): string[][] {
   const runs: string[][] = [];
@@ -88,8 +89,11 @@ export function runsOf(keys: readonly string[], size = RUN): string[][] {
   return runs;
 }
 
-/** One run of slots; renders no element of its own. */
-const FieldRun = ({ keys, slot }: { keys: string[]; slot: (key: string) => ReactElement | null }) => keys.map(slot);
+/** One run of slots in its own box (none when depends hides them all). */
+function FieldRun({ keys, slot }: { keys: string[]; slot: (key: string) => ReactElement | null }) {
+  const slots = keys.map(slot).filter(Boolean);
+  return slots.length ? <div className="fc-form__run">{slots}</div> : null;
+}
 
 /**
  * The root object field of a compiled form document. Compiled documents are flat
