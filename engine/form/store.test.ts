@@ -1,8 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FieldSchema } from '../schema/types';
 import { createFieldStore } from './store';
 import { applyChange, checkValues } from './values';
+
+// applyChange (the one step that copies the form's values) is counted, not replaced.
+vi.mock('./values', async (original) => {
+  const actual = await original<typeof import('./values')>();
+  return { ...actual, applyChange: vi.fn(actual.applyChange) };
+});
 
 /** Listens to every field and the form; returns what each change notified. */
 function spy(store: ReturnType<typeof createFieldStore>, keys: string[]) {
@@ -77,6 +83,71 @@ describe('field store subscriptions', () => {
         const fieldsHeard = heard.filter((h) => h !== '(form)');
         expect(new Set(fieldsHeard)).toEqual(new Set(changed));
         expect(heard.includes('(form)')).toBe(store.form().hidden.join() !== hiddenBefore);
+      }),
+    );
+  });
+});
+
+describe('keystroke cost', () => {
+  const big: FieldSchema[] = Array.from({ length: 1000 }, (_, i) =>
+    i % 10 === 4 ? { key: `f${i}`, label: `F${i}`, depends: [{ key: `f${i - 1}` }] } : { key: `f${i}`, label: `F${i}` },
+  );
+
+  it('a keystroke no depends rule reads copies no values: applyChange is not called, one listener hears it', () => {
+    const store = createFieldStore(big, { f3: 'on' });
+    const heard = spy(
+      store,
+      big.map((f) => f.key),
+    );
+    let told = 0;
+    store.subscribeValues(() => told++);
+    vi.mocked(applyChange).mockClear();
+    for (const text of ['a', 'ab', 'abc']) store.setValue('f5', text);
+    expect(applyChange).not.toHaveBeenCalled();
+    expect(heard).toEqual(['f5', 'f5', 'f5']);
+    expect(told).toBe(3);
+    expect(store.values().f5).toBe('abc');
+    store.setValue('f3', undefined);
+    expect(applyChange).toHaveBeenCalledTimes(1);
+    expect(store.form().hidden).toContain('f4');
+  });
+
+  it('values() is a snapshot: stable until a change, untouched by later keystrokes', () => {
+    const store = createFieldStore(big, {});
+    const before = store.values();
+    expect(store.values()).toBe(before);
+    store.setValue('f5', 'typed');
+    expect(before.f5).toBeUndefined();
+    expect(store.values()).not.toBe(before);
+    expect(store.values().f5).toBe('typed');
+  });
+
+  it('property: typing through the store ends where the full recomputation does', () => {
+    const keys = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'];
+    const parents = fc.array(fc.option(fc.constantFrom(...keys), { nil: undefined }), {
+      minLength: keys.length,
+      maxLength: keys.length,
+    });
+    const edits = fc.array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom('', 'v', 'w', undefined, null)), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(parents, edits, (parentOf, steps) => {
+        const fields: FieldSchema[] = keys.map((k, i) => {
+          const parent = parentOf[i];
+          const rule = i % 2 ? { key: parent!, values: ['w'] } : { key: parent! };
+          return parent && parent !== k ? { key: k, label: k, depends: [rule] } : { key: k, label: k };
+        });
+        const store = createFieldStore(fields, { k0: 'v', k1: 'w' });
+        let full = applyChange({ fields }, {}, { k0: 'v', k1: 'w' });
+        for (const [key, value] of steps) {
+          store.setValue(key, value);
+          // A change that changes nothing is dropped (the store keeps its values).
+          const step = applyChange({ fields }, full.values, { [key]: value });
+          if (step.changed.length) full = step;
+          expect(store.values()).toEqual(full.values);
+          expect([...store.form().hidden].sort()).toEqual([...full.hidden].sort());
+        }
       }),
     );
   });

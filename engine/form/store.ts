@@ -5,7 +5,7 @@
 // keystroke re-renders one field (and what follows it), not the form.
 import type { FormValues } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
-import { applyChange } from './values';
+import { applyChange, writeInPlace } from './values';
 
 export interface FieldState {
   value: unknown;
@@ -24,8 +24,8 @@ export interface FieldStore {
   values(): FormValues;
   subscribeField(key: string, listener: () => void): () => void;
   subscribeForm(listener: () => void): () => void;
-  /** Told the values after each change. */
-  subscribeValues(listener: (values: FormValues) => void): () => void;
+  /** Told after each change of a value (`values()` has them). */
+  subscribeValues(listener: () => void): () => void;
   setValue(key: string, value: unknown): void;
   /** Merges values (a loaded item); returns the keys that changed. */
   update(incoming: FormValues): string[];
@@ -46,14 +46,18 @@ const subscribeTo = <T>(set: Set<T>, listener: T) => {
 export function createFieldStore(fields: FieldSchema[], initial: FormValues, loading = false): FieldStore {
   const scope = { fields };
   const first = applyChange(scope, {}, initial);
+  // Owned here: a narrow change is written into it; `values()` hands out a copy,
+  // made when asked (a keystroke nobody reads all values for copies nothing).
   let values = first.values;
+  let snapshot: FormValues | undefined;
+  let hiddenSet: ReadonlySet<string> = new Set(first.hidden);
   let clientErrors: Record<string, string> = {};
   let serverErrors: Record<string, string[]> = {};
   let formState: FormState = { hidden: first.hidden, loading };
   const cache = new Map<string, FieldState>();
   const fieldListeners = new Map<string, Set<() => void>>();
   const formListeners = new Set<() => void>();
-  const valueListeners = new Set<(values: FormValues) => void>();
+  const valueListeners = new Set<() => void>();
 
   const notify = (keys: Iterable<string>) => {
     for (const key of keys) {
@@ -63,6 +67,7 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
   };
   const setForm = (next: Partial<FormState>) => {
     formState = { ...formState, ...next };
+    hiddenSet = new Set(formState.hidden);
     formListeners.forEach((listener) => listener());
   };
   const keysOf = (a: object, b: object) => new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -74,15 +79,18 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
   }
 
   function update(incoming: FormValues): string[] {
-    const next = applyChange(scope, values, incoming, formState.hidden);
-    if (next.changed.length === 0) return [];
-    values = next.values;
-    if (next.changed.some((k) => k in clientErrors))
-      clientErrors = Object.fromEntries(Object.entries(clientErrors).filter(([k]) => !next.changed.includes(k)));
-    notify(next.changed);
-    if (formState.hidden.join() !== next.hidden.join()) setForm({ hidden: next.hidden });
-    valueListeners.forEach((listener) => listener(values));
-    return next.changed;
+    const narrow = writeInPlace(scope, values, incoming, hiddenSet);
+    const next = narrow ? undefined : applyChange(scope, values, incoming, formState.hidden);
+    const changed = narrow ?? next!.changed;
+    if (changed.length === 0) return [];
+    snapshot = undefined;
+    if (next) values = next.values;
+    if (changed.some((k) => k in clientErrors))
+      clientErrors = Object.fromEntries(Object.entries(clientErrors).filter(([k]) => !changed.includes(k)));
+    notify(changed);
+    if (next && formState.hidden.join() !== next.hidden.join()) setForm({ hidden: next.hidden });
+    valueListeners.forEach((listener) => listener());
+    return changed;
   }
 
   return {
@@ -97,7 +105,7 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
       return state;
     },
     form: () => formState,
-    values: () => values,
+    values: () => (snapshot ??= { ...values }),
     subscribeField(key, listener) {
       let set = fieldListeners.get(key);
       if (!set) fieldListeners.set(key, (set = new Set()));

@@ -41,6 +41,27 @@ function indexOf(fields: FieldSchema[]): FieldIndex {
 }
 
 /**
+ * A keystroke's change, written into `values` in place when it is narrow: no
+ * onChange function follows its keys, no depends rule reads them and none of
+ * them is hidden. Then it costs only its own keys (no copy of the form's
+ * values) and returns the keys whose value changed; a wider change returns
+ * undefined, for applyChange.
+ */
+export function writeInPlace(
+  doc: HasFields,
+  values: FormValues,
+  incoming: FormValues,
+  hidden: ReadonlySet<string>,
+): string[] | undefined {
+  const index = indexOf(doc.fields);
+  const keys = Object.keys(incoming);
+  if (keys.some((k) => index.byKey.get(k)?.onChange || index.dependedOn.has(k) || hidden.has(k))) return undefined;
+  const changed = keys.filter((k) => !same(values[k], incoming[k]));
+  for (const key of changed) values[key] = incoming[key];
+  return changed;
+}
+
+/**
  * Applies a change from the form: onChange functions of the changed fields, then
  * depends (hidden values cleared). Given the hidden keys before the change, a
  * change no depends rule reads and no onChange function follows costs only its

@@ -90,6 +90,26 @@ describe('FormRunner', () => {
     expect(toasts.list.map((t) => t.message)).toEqual(['Tag created successfully']);
   });
 
+  it('a keystroke reads nothing off the <form> element (Chromium rebuilds its named-control lookup after every edit)', async () => {
+    await mount('new-tag');
+    const form = document.querySelector('form')!;
+    const suffix = Object.keys(form)
+      .find((k) => k.startsWith('__reactFiber$'))!
+      .split('$')[1];
+    const reads: string[] = [];
+    for (const prefix of ['Fiber', 'Props', 'Container', 'Events', 'Listeners', 'Handles']) {
+      const key = `__react${prefix}$${suffix}`;
+      const value: unknown = (form as unknown as Record<string, unknown>)[key];
+      Object.defineProperty(form, key, { configurable: true, get: () => (reads.push(key), value) });
+    }
+    const name = screen.getByLabelText<HTMLInputElement>(/^Name/);
+    expect(form.contains(name)).toBe(true);
+    fireEvent.input(name, { target: { value: 'L' } });
+    fireEvent.change(name, { target: { value: 'La' } });
+    expect(name.value).toBe('La');
+    expect(reads).toEqual([]);
+  });
+
   it('shows server errors under their field and the rest in the general list', async () => {
     respond = (c) =>
       c.url === '/companies'

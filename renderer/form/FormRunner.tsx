@@ -12,6 +12,7 @@ import { showToast } from '../../engine/stores/toasts';
 import { createSubmitEnvironment } from '../../engine/submit/environment';
 import { createSubmission } from '../../engine/submit/machine';
 import type { FormRunContext } from './context';
+import { FormElement } from './FormElement';
 import { formPermissions } from './permissions';
 import { revealOnce } from './reveal';
 import { fields, templates, widgets } from './theme';
@@ -136,7 +137,11 @@ export function FormRunner({
   const { loading } = useFormState(controller);
   clearClientErrors.current = controller.clearClientErrors;
 
-  useEffect(() => controller.subscribeValues((values) => callbacks.current.onValuesChange?.(values)), [controller]);
+  // Asks for the values (a copy) only when someone listens.
+  useEffect(
+    () => controller.subscribeValues(() => callbacks.current.onValuesChange?.(controller.values())),
+    [controller],
+  );
 
   // An edit form with `load` starts from the item's current values.
   useEffect(() => {
@@ -168,6 +173,7 @@ export function FormRunner({
     <div className="fc-form" data-form={name} aria-busy={busy || undefined}>
       {doc.description && <p className="fc-form__description">{doc.description}</p>}
       <Form
+        tagName={FormElement}
         schema={ROOT_SCHEMA}
         uiSchema={compiled.uiSchema as UiSchema}
         formData={EMPTY_FORM_DATA}

@@ -7,7 +7,7 @@ import {
   type Registry,
   type UiSchema,
 } from '@rjsf/utils';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, type ReactElement } from 'react';
 import type { FieldStore } from '../../../engine/form/store';
 import type { FormRunContext } from '../context';
 import { useField, useFormState } from '../useFormController';
@@ -73,20 +73,42 @@ const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, 
   );
 });
 
+/** Field slots per run (see `runsOf`). */
+const RUN = 32;
+
+/**
+ * The keys in runs of `size`, hidden keys included so a field never moves from
+ * one run to another (it would remount). A keystroke's update walks down from
+ * the root, and React copies the child list of every element on its way; the
+ * browser's layout walks the boxes around the input the same way. One box per
+ * run keeps both near 2·√n instead of n.
+ */
+export function runsOf(keys: readonly string[], size = RUN): string[][] {
+  const runs: string[][] = [];
+  for (let i = 0; i < keys.length; i += size) runs.push(keys.slice(i, i + size));
+  return runs;
+}
+
+/** One run of slots in its own box (none when depends hides them all). */
+function FieldRun({ keys, slot }: { keys: string[]; slot: (key: string) => ReactElement | null }) {
+  const slots = keys.map(slot).filter(Boolean);
+  return slots.length ? <div className="fc-form__run">{slots}</div> : null;
+}
+
 /**
  * The root object field of a compiled form document. Compiled documents are flat
  * (one property per field, no $ref, no JSON Schema conditionals: depends decides
  * visibility), so @rjsf gets an empty root schema and this field renders the
- * document's properties (from the form context) in ui:order, each in a slot
- * subscribed to its own value; this list re-renders only when depends hides or
- * shows a field.
+ * document's properties (from the form context) in ui:order, in runs of slots,
+ * each slot subscribed to its own value; this list re-renders only when depends
+ * hides or shows a field.
  */
 export function FormFields(props: FieldProps) {
   const { schema, uiSchema = {}, fieldPathId, registry } = props;
   const ctx = registry.formContext as FormRunContext;
   const { hidden } = useFormState(ctx.store);
   const root = ctx?.schema ?? schema;
-  const properties = (root.properties ?? {}) as Record<string, RJSFSchema>;
+  const properties = useMemo(() => (root.properties ?? {}) as Record<string, RJSFSchema>, [root.properties]);
   const order = (uiSchema['ui:order'] as string[] | undefined) ?? Object.keys(properties);
   const required = useMemo(() => new Set((root.required as string[] | undefined) ?? []), [root.required]);
   const ids = useMemo(() => {
@@ -94,26 +116,29 @@ export function FormFields(props: FieldProps) {
     for (const key of order) out[key] = toFieldPathId(key, registry.globalFormOptions, fieldPathId.path);
     return out;
   }, [order, registry.globalFormOptions, fieldPathId]);
+  const runs = useMemo(() => runsOf(order.filter((key) => key in properties)), [order, properties]);
   const hiddenSet = new Set(hidden);
+  const slot = (key: string) =>
+    hiddenSet.has(key) ? null : (
+      <FieldSlot
+        key={key}
+        name={key}
+        store={ctx.store}
+        required={required.has(key) || !!ctx.fieldByKey(key)?.required}
+        schema={properties[key]}
+        uiSchema={uiSchema[key] as UiSchema | undefined}
+        fieldPathId={ids[key]}
+        registry={registry}
+        disabled={props.disabled}
+        readonly={props.readonly}
+      />
+    );
 
   return (
     <div className="fc-form__fields">
-      {order
-        .filter((key) => key in properties && !hiddenSet.has(key))
-        .map((key) => (
-          <FieldSlot
-            key={key}
-            name={key}
-            store={ctx.store}
-            required={required.has(key) || !!ctx.fieldByKey(key)?.required}
-            schema={properties[key]}
-            uiSchema={uiSchema[key] as UiSchema | undefined}
-            fieldPathId={ids[key]}
-            registry={registry}
-            disabled={props.disabled}
-            readonly={props.readonly}
-          />
-        ))}
+      {runs.map((keys) => (
+        <FieldRun key={keys[0]} keys={keys} slot={slot} />
+      ))}
     </div>
   );
 }
