@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { fixtureAccounts, login } from './support/login';
+
+// Findings of an operator's walk through the console (issue 12): each test
+// pins one thing that was wrong.
+
+test('a generated report is reached from the Reports tabs and opens at /report/generated/{id}', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/reports' });
+  await page.getByRole('link', { name: 'Generated reports', exact: true }).click();
+  await expect(page).toHaveURL(/\/reports\/generated$/);
+  await page.getByRole('link', { name: 'Monthly data usage - October 2026' }).click();
+  await expect(page).toHaveURL(/\/report\/generated\/\d+$/);
+  await expect(page.getByText('179.12 KB')).toBeVisible();
+});
+
+test('on a phone the device header sets its facts two by two', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, fixtureAccounts.admin, { path: '/devices/500/activity' });
+  const facts = page.locator('.item-header-facts');
+  await expect(facts).toBeVisible();
+  const top = async (term: string) => (await facts.locator('dt', { hasText: term }).boundingBox())!.y;
+  expect(await top('Serial')).toBe(await top('Model'));
+  expect(await top('IMEI')).toBe(await top('MAC'));
+});
