@@ -22,3 +22,16 @@ test('on a phone the device header sets its facts two by two', async ({ page }) 
   expect(await top('Serial')).toBe(await top('Model'));
   expect(await top('IMEI')).toBe(await top('MAC'));
 });
+
+test('rows are selectable only for a bulk action the user may run', async ({ page }) => {
+  await login(page, fixtureAccounts.guest, { path: '/management/devices' });
+  const table = page.locator('table.page-table[aria-busy="false"]');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByText('No rows selected')).toHaveCount(0);
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await table.locator('tbody tr').first().getByRole('checkbox').check();
+  await expect(
+    page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Move to company' }),
+  ).toBeVisible();
+});

@@ -8,7 +8,7 @@ import { visibleColumns } from '../../engine/pages/preferences';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
-import { ActionButtons } from './ActionButtons';
+import { ActionButtons, useAllowed } from './ActionButtons';
 import { DataTable } from './DataTable';
 import { Filters, SearchBox } from './Filters';
 import { Pagination } from './Pagination';
@@ -53,6 +53,9 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     });
   };
   const count = selection.ids.size;
+  // Rows are selectable only for a bulk action the user may run: a guest gets no checkboxes that lead nowhere.
+  const bulkAllowed = useAllowed(doc.bulkActions);
+  const selectable = !!doc.selectable && bulkAllowed.length > 0;
   const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
   const download = exportUrl(
     doc,
@@ -100,7 +103,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           <ListMap doc={doc} state={state} scope={scope} reloadToken={list.reloadToken} />
         </Suspense>
       )}
-      {view === 'table' && doc.selectable && (
+      {view === 'table' && selectable && (
         <div className="page-bulk" role="region" aria-label={t('Selection')}>
           <span aria-live="polite">{count === 0 ? t('No rows selected') : t('{count} selected', { count })}</span>
           {count > 0 && (
@@ -134,8 +137,8 @@ export function ListPage({ doc, name, scope, nested }: Props) {
             sort={state.sort}
             defaultSort={doc.defaultSort}
             onSort={(sort) => setState({ sort, page: 1 })}
-            selection={doc.selectable ? selection : undefined}
-            onToggleRow={doc.selectable ? (row) => setSelection(toggleRow(selection, idOf(row), row)) : undefined}
+            selection={selectable ? selection : undefined}
+            onToggleRow={selectable ? (row) => setSelection(toggleRow(selection, idOf(row), row)) : undefined}
             onTogglePage={() => setSelection(togglePage(selection, load.rows, idOf))}
             rowActions={doc.rowActions}
             onRowAction={(action, row) => run(action, { row })}
