@@ -35,3 +35,18 @@ test('rows are selectable only for a bulk action the user may run', async ({ pag
     page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Move to company' }),
   ).toBeVisible();
 });
+
+test('the studio document list uses the console inputs, not native boxes', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await login(page, fixtureAccounts.super, { path: '/studio' });
+  for (const label of ['New form name', 'Search documents']) {
+    const input = page.getByLabel(label);
+    await expect(input).toBeVisible();
+    const style = await input.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, radius: s.borderTopLeftRadius };
+    });
+    expect(style.height, label).toBeGreaterThanOrEqual(36);
+    expect(style.radius, label).toBe('6px');
+  }
+});
