@@ -50,3 +50,16 @@ test('the studio document list uses the console inputs, not native boxes', async
     expect(style.radius, label).toBe('6px');
   }
 });
+
+test('a code the list also filters by shows as its filter label (protocols, file types)', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/remote/access' });
+  const table = page.locator('table.page-table[aria-busy="false"]');
+  const protocols = table.locator('tbody td:nth-child(3)');
+  await expect(protocols.first()).toBeVisible();
+  const shown = await protocols.allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const text of shown) expect(['SSH', 'Telnet', 'HTTP', 'HTTPS', 'RDP', 'VNC', 'SFTP']).toContain(text);
+  await page.goto('/management/files');
+  await expect(table.getByRole('cell', { name: 'Firmware', exact: true }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'firmware', exact: true })).toHaveCount(0);
+});

@@ -7,7 +7,7 @@ import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
-import type { PageAction, PageDocument } from '../../engine/pages/types';
+import type { PageAction, PageColumn, PageDocument, PageFilter } from '../../engine/pages/types';
 import { ActionButtons, useAllowed } from './ActionButtons';
 import { DataTable } from './DataTable';
 import { Filters, SearchBox } from './Filters';
@@ -33,6 +33,14 @@ interface Props {
   nested?: boolean;
 }
 
+/** A column the list also filters by with fixed options shows each code by its option's label (ssh → SSH). */
+function withFilterLabels(columns: PageColumn[], filters: PageFilter[] | undefined) {
+  return columns.map((column) => {
+    const options = filters?.find((f) => f.key === column.key && !column.formatter)?.options;
+    return options ? { ...column, labels: Object.fromEntries(options.map((o) => [String(o.value), o.label])) } : column;
+  });
+}
+
 export function ListPage({ doc, name, scope, nested }: Props) {
   const list = useListPage(doc, name, scope);
   const { state, setState, load, selection, setSelection } = list;
@@ -43,7 +51,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     (row: Record<string, unknown>) => String(row.name ?? row.email ?? row.serial ?? row.title ?? row[rowKey]),
     [rowKey],
   );
-  const columns = useMemo(() => visibleColumns(doc, list.prefs), [doc, list.prefs]);
+  const columns = useMemo(() => withFilterLabels(visibleColumns(doc, list.prefs), doc.filters), [doc, list.prefs]);
   const runAction = usePageAction(list.reload);
   const params = scope as Record<string, string | undefined>;
 
