@@ -63,3 +63,15 @@ test('a code the list also filters by shows as its filter label (protocols, file
   await expect(table.getByRole('cell', { name: 'Firmware', exact: true }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: 'firmware', exact: true })).toHaveCount(0);
 });
+
+test('row actions stay on one line, also beside a refusal on a phone', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/task-manager' });
+  const row = page.locator('table.page-table[aria-busy="false"] tbody tr').first();
+  const top = async (name: string) => (await row.getByRole('button', { name }).boundingBox())!.y;
+  expect(await top('Delete')).toBe(await top('Edit'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/companies');
+  const company = page.locator('table.page-table[aria-busy="false"] tbody tr').first();
+  await expect(company.getByText('A company with devices cannot be removed.')).toBeVisible();
+  expect((await company.boundingBox())!.height).toBeLessThan(90);
+});
