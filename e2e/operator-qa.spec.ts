@@ -75,3 +75,11 @@ test('row actions stay on one line, also beside a refusal on a phone', async ({ 
   await expect(company.getByText('A company with devices cannot be removed.')).toBeVisible();
   expect((await company.boundingBox())!.height).toBeLessThan(90);
 });
+
+test('an empty list says so without a pager of "0–0 of 0"', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/reports/single' });
+  await expect(page.getByText('No reports', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  await page.goto('/reports/generated');
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/1–\d+ of \d+/);
+});

@@ -164,18 +164,21 @@ export function ListPage({ doc, name, scope, nested }: Props) {
               )}
             </div>
           )}
-          <Pagination
-            known={!!load.answered}
-            page={state.page}
-            pageSize={state.pageSize}
-            total={load.total}
-            pageSizes={pageSizesOf(doc)}
-            onPage={(page) => setState({ page })}
-            onPageSize={(pageSize) => {
-              setState({ pageSize, page: 1 });
-              list.setPrefs({ ...list.prefs, pageSize });
-            }}
-          />
+          {/* An empty answer says so above; a pager of "0–0 of 0" adds nothing (past page 1 it leads back). */}
+          {!(load.answered && load.total === 0 && state.page === 1) && (
+            <Pagination
+              known={!!load.answered}
+              page={state.page}
+              pageSize={state.pageSize}
+              total={load.total}
+              pageSizes={pageSizesOf(doc)}
+              onPage={(page) => setState({ page })}
+              onPageSize={(pageSize) => {
+                setState({ pageSize, page: 1 });
+                list.setPrefs({ ...list.prefs, pageSize });
+              }}
+            />
+          )}
         </>
       )}
     </section>
