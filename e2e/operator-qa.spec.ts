@@ -83,3 +83,13 @@ test('an empty list says so without a pager of "0–0 of 0"', async ({ page }) =
   await page.goto('/reports/generated');
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/1–\d+ of \d+/);
 });
+
+test('a missing device says so once, without tabs that each repeat "Not found."', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/devices/999999/data-usage' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Device not found.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Data usage' })).toHaveCount(0);
+  await expect(page.getByText('Not found.', { exact: true })).toHaveCount(0);
+  // The item found again brings its tabs back.
+  await page.goto('/devices/500/data-usage');
+  await expect(page.getByRole('link', { name: 'Data usage' })).toBeVisible();
+});
