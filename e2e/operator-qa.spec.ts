@@ -93,3 +93,9 @@ test('a missing device says so once, without tabs that each repeat "Not found."'
   await page.goto('/devices/500/data-usage');
   await expect(page.getByRole('link', { name: 'Data usage' })).toBeVisible();
 });
+
+test('an item page over a list filtered by id says the item was not found when no row answers', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/remote/access/999999' });
+  await expect(page.getByRole('alert').filter({ hasText: 'not found' })).toHaveText('Device not found.');
+  await expect(page.getByText(/Failed to load/)).toHaveCount(0);
+});
