@@ -99,3 +99,11 @@ test('an item page over a list filtered by id says the item was not found when n
   await expect(page.getByRole('alert').filter({ hasText: 'not found' })).toHaveText('Device not found.');
   await expect(page.getByText(/Failed to load/)).toHaveCount(0);
 });
+
+test('dates in a table keep to one line', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/access-history' });
+  const started = page.locator('table.page-table[aria-busy="false"] tbody tr').first().locator('td time').first();
+  await expect(started).toBeVisible();
+  expect(await started.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(await started.evaluate((el) => el.getClientRects().length)).toBe(1);
+});

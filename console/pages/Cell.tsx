@@ -42,6 +42,10 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
       </time>
     );
   }
+  if (column.formatter === 'dateTime' && text && text !== placeholder) {
+    // A machine-readable date, kept on one line in tables (pages.css).
+    return <time dateTime={toDate(value)?.toISOString()}>{text}</time>;
+  }
   if (column.formatter === 'deviceStatus') {
     return <span className={`status status-${raw.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
   }
