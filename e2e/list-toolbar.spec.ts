@@ -64,7 +64,8 @@ test('the column chooser is a popover: focus moves in, Escape and a click outsid
   await row('Serial').dragTo(row('Name'));
   const headers = async () =>
     (await page.getByRole('columnheader').allTextContents()).map((t) => t.replace(/[▲▼]/g, '').trim());
-  await expect.poll(async () => (await headers()).slice(1, 4)).toEqual(['Serial', 'Name', 'Status']);
+  // (The advanced guest's list has no selection column: it runs no bulk action.)
+  await expect.poll(async () => (await headers()).slice(0, 3)).toEqual(['Serial', 'Name', 'Status']);
   expect((await api(page, 'DELETE', '/storage/table-preferences.management.devices')).ok()).toBe(true);
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { fillPath, pathFor, routeAllowed } from '../routes/resolve';
@@ -19,6 +19,8 @@ export function TabsLayout({ route }: { route: RouteDef }) {
   const tabs = useVisibleTabs(route);
   const stripRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  // A missing item (the header's 404) has no tabs to show: its header says it was not found.
+  const [missing, setMissing] = useState(false);
   useEffect(() => {
     // On a narrow screen the strip scrolls: keep the active tab in sight (without moving the page).
     const strip = stripRef.current;
@@ -32,11 +34,11 @@ export function TabsLayout({ route }: { route: RouteDef }) {
       {/* A route whose page document heads its tabs (the device) shows it above them. */}
       {route.header && (
         <Suspense fallback={null}>
-          <ItemHeader page={route.page} listPath={route.parent ? pathFor(route.parent) : '/'} />
+          <ItemHeader page={route.page} listPath={route.parent ? pathFor(route.parent) : '/'} onMissing={setMissing} />
         </Suspense>
       )}
       {/* A strip with one tab is noise (a guest sees only "Users" of the Users tabs). */}
-      {tabs.length > 1 && (
+      {tabs.length > 1 && !missing && (
         <nav ref={stripRef} className="tabs" aria-label={t('{title} tabs', { title: t(route.title) })}>
           {tabs.map((tab) => (
             <NavLink key={tab.name} to={fillPath(tab.path, params)} end={tab.path === route.path} className="tab">
@@ -45,9 +47,11 @@ export function TabsLayout({ route }: { route: RouteDef }) {
           ))}
         </nav>
       )}
-      <div className="tab-panel">
-        <Outlet />
-      </div>
+      {!missing && (
+        <div className="tab-panel">
+          <Outlet />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// One formatted value: text from the named formatter, a link when the column
-// names one, a status badge for device states.
+// One formatted value: text from the named formatter (or the label a list's
+// filter gives the code), a link when the column names one, a status badge for
+// device states.
 import { Link } from 'react-router-dom';
 import { formatCell, type FormatContext } from '../../engine/format/formatters';
 import { toDate } from '../../engine/format/relative-time';
@@ -9,8 +10,16 @@ import { t } from '../../engine/i18n/i18n';
 /** Formatters that answer words (states, yes/no) rather than data: their output is translated. */
 const WORDS = new Set(['deviceStatus', 'boolean', 'enabled', 'facelift', 'l2tp', 'attempt']);
 
+/** A column as a cell reads it; `labels` name the codes of a column its list also filters by (value → option label). */
+export interface CellColumn {
+  key: string;
+  formatter?: string;
+  link?: string;
+  labels?: Readonly<Record<string, string>>;
+}
+
 interface Props {
-  column: { key: string; formatter?: string; link?: string };
+  column: CellColumn;
   row: Record<string, unknown>;
   ctx: FormatContext;
   /** Shown for an empty value (detail pages); table cells stay blank. */
@@ -20,7 +29,8 @@ interface Props {
 export function Cell({ column, row, ctx, placeholder = '' }: Props) {
   const value = readPath(row, column.key);
   const raw = formatCell(column.formatter, value, row, ctx);
-  const text = (column.formatter && WORDS.has(column.formatter) ? t(raw) : raw) || placeholder;
+  const label = value == null ? undefined : column.labels?.[String(value)];
+  const text = label ?? ((column.formatter && WORDS.has(column.formatter) ? t(raw) : raw) || placeholder);
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
   if (column.formatter === 'relativeTime' && text && text !== placeholder) {
@@ -31,6 +41,10 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
         {text}
       </time>
     );
+  }
+  if (column.formatter === 'dateTime' && text && text !== placeholder) {
+    // A machine-readable date, kept on one line in tables (pages.css).
+    return <time dateTime={toDate(value)?.toISOString()}>{text}</time>;
   }
   if (column.formatter === 'deviceStatus') {
     return <span className={`status status-${raw.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;

@@ -9,12 +9,12 @@ import { useSnapshot } from 'valtio/react';
 import { rowActionsFor } from '../../engine/pages/row-actions';
 import { session } from '../../engine/session/user';
 import { ActionButtons } from './ActionButtons';
-import { Cell } from './Cell';
+import { Cell, type CellColumn } from './Cell';
 import { t } from '../../engine/i18n/i18n';
 
 interface Props {
   caption: string;
-  columns: PageColumn[];
+  columns: (PageColumn & CellColumn)[];
   rows: Record<string, unknown>[];
   idOf: (row: Record<string, unknown>) => RowId;
   nameOf: (row: Record<string, unknown>) => string;

@@ -1,7 +1,8 @@
 // The header of a tabbed detail route (the device page): a route marked
 // `header` shows the detail document of its own name above its tabs — the item's
 // name, its facts (live when the document says so) and the actions the user
-// may take. A deleted item leaves for the route's list.
+// may take. A deleted item leaves for the route's list; a missing one (404) is
+// reported to the layout, which then shows no tabs to a page that is not there.
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
@@ -20,7 +21,14 @@ import './item-header.css';
 /** Parts a header shows beside its document's actions, by page name. */
 const EXTRAS: Record<string, ComponentType<{ item: Record<string, unknown> }>> = { 'device.detail': DeviceConnect };
 
-export function ItemHeader({ page, listPath }: { page: string; listPath: string }) {
+interface HeaderProps {
+  page: string;
+  listPath: string;
+  /** Told whether the item is missing (its endpoint answered 404). */
+  onMissing?: (missing: boolean) => void;
+}
+
+export function ItemHeader({ page, listPath, onMissing }: HeaderProps) {
   const [doc, setDoc] = useState<PageDocument | null>(null);
   useEffect(() => {
     let live = true;
@@ -29,10 +37,10 @@ export function ItemHeader({ page, listPath }: { page: string; listPath: string 
       live = false;
     };
   }, [page]);
-  return doc ? <HeaderOf doc={doc} page={page} listPath={listPath} /> : null;
+  return doc ? <HeaderOf doc={doc} page={page} listPath={listPath} onMissing={onMissing} /> : null;
 }
 
-function HeaderOf({ doc, page, listPath }: { doc: PageDocument; page: string; listPath: string }) {
+function HeaderOf({ doc, page, listPath, onMissing }: HeaderProps & { doc: PageDocument }) {
   const params = useParams();
   const scope = useMemo(() => ({ ...params }), [params]);
   const { item, error, reload } = useDetailItem(doc, scope);
@@ -40,6 +48,8 @@ function HeaderOf({ doc, page, listPath }: { doc: PageDocument; page: string; li
   const ctx = useFormatContext();
   const runAction = usePageAction(reload);
   const Extra = EXTRAS[page];
+  const missing = (error as { status?: unknown } | undefined)?.status === 404;
+  useEffect(() => onMissing?.(missing), [missing, onMissing]);
   const name = typeof item?.name === 'string' ? item.name : '';
   return (
     <header className="item-header" aria-labelledby={`${page}-name`} aria-busy={!item && error === undefined}>

@@ -7,8 +7,8 @@ import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
-import type { PageAction, PageDocument } from '../../engine/pages/types';
-import { ActionButtons } from './ActionButtons';
+import type { PageAction, PageColumn, PageDocument, PageFilter } from '../../engine/pages/types';
+import { ActionButtons, useAllowed } from './ActionButtons';
 import { DataTable } from './DataTable';
 import { Filters, SearchBox } from './Filters';
 import { Pagination } from './Pagination';
@@ -33,6 +33,14 @@ interface Props {
   nested?: boolean;
 }
 
+/** A column the list also filters by with fixed options shows each code by its option's label (ssh → SSH). */
+function withFilterLabels(columns: PageColumn[], filters: PageFilter[] | undefined) {
+  return columns.map((column) => {
+    const options = filters?.find((f) => f.key === column.key && !column.formatter)?.options;
+    return options ? { ...column, labels: Object.fromEntries(options.map((o) => [String(o.value), o.label])) } : column;
+  });
+}
+
 export function ListPage({ doc, name, scope, nested }: Props) {
   const list = useListPage(doc, name, scope);
   const { state, setState, load, selection, setSelection } = list;
@@ -43,7 +51,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     (row: Record<string, unknown>) => String(row.name ?? row.email ?? row.serial ?? row.title ?? row[rowKey]),
     [rowKey],
   );
-  const columns = useMemo(() => visibleColumns(doc, list.prefs), [doc, list.prefs]);
+  const columns = useMemo(() => withFilterLabels(visibleColumns(doc, list.prefs), doc.filters), [doc, list.prefs]);
   const runAction = usePageAction(list.reload);
   const params = scope as Record<string, string | undefined>;
 
@@ -53,6 +61,9 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     });
   };
   const count = selection.ids.size;
+  // Rows are selectable only for a bulk action the user may run: a guest gets no checkboxes that lead nowhere.
+  const bulkAllowed = useAllowed(doc.bulkActions);
+  const selectable = !!doc.selectable && bulkAllowed.length > 0;
   const filtered = state.q !== '' || Object.keys(state.filters).length > 0;
   const download = exportUrl(
     doc,
@@ -100,7 +111,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           <ListMap doc={doc} state={state} scope={scope} reloadToken={list.reloadToken} />
         </Suspense>
       )}
-      {view === 'table' && doc.selectable && (
+      {view === 'table' && selectable && (
         <div className="page-bulk" role="region" aria-label={t('Selection')}>
           <span aria-live="polite">{count === 0 ? t('No rows selected') : t('{count} selected', { count })}</span>
           {count > 0 && (
@@ -134,8 +145,8 @@ export function ListPage({ doc, name, scope, nested }: Props) {
             sort={state.sort}
             defaultSort={doc.defaultSort}
             onSort={(sort) => setState({ sort, page: 1 })}
-            selection={doc.selectable ? selection : undefined}
-            onToggleRow={doc.selectable ? (row) => setSelection(toggleRow(selection, idOf(row), row)) : undefined}
+            selection={selectable ? selection : undefined}
+            onToggleRow={selectable ? (row) => setSelection(toggleRow(selection, idOf(row), row)) : undefined}
             onTogglePage={() => setSelection(togglePage(selection, load.rows, idOf))}
             rowActions={doc.rowActions}
             onRowAction={(action, row) => run(action, { row })}
@@ -153,18 +164,21 @@ export function ListPage({ doc, name, scope, nested }: Props) {
               )}
             </div>
           )}
-          <Pagination
-            known={!!load.answered}
-            page={state.page}
-            pageSize={state.pageSize}
-            total={load.total}
-            pageSizes={pageSizesOf(doc)}
-            onPage={(page) => setState({ page })}
-            onPageSize={(pageSize) => {
-              setState({ pageSize, page: 1 });
-              list.setPrefs({ ...list.prefs, pageSize });
-            }}
-          />
+          {/* An empty answer says so above; a pager of "0–0 of 0" adds nothing (past page 1 it leads back). */}
+          {!(load.answered && load.total === 0 && state.page === 1) && (
+            <Pagination
+              known={!!load.answered}
+              page={state.page}
+              pageSize={state.pageSize}
+              total={load.total}
+              pageSizes={pageSizesOf(doc)}
+              onPage={(page) => setState({ page })}
+              onPageSize={(pageSize) => {
+                setState({ pageSize, page: 1 });
+                list.setPrefs({ ...list.prefs, pageSize });
+              }}
+            />
+          )}
         </>
       )}
     </section>

@@ -221,6 +221,7 @@ const specs: Spec[] = [
       tab('reports.day', '/reports/periodic/day', 'Daily'),
       tab('reports.week', '/reports/periodic/week', 'Weekly'),
       tab('reports.month', '/reports/periodic/month', 'Monthly'),
+      tab('reports.generated', '/reports/generated', 'Generated reports'),
     ],
   },
   {

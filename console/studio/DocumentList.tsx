@@ -46,7 +46,12 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
       >
         <label>
           {t('New form name')}
-          <input value={newName} onChange={(e) => setNewName(e.target.value.trim())} aria-invalid={!!nameError} />
+          <input
+            className="fc-input"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value.trim())}
+            aria-invalid={!!nameError}
+          />
         </label>
         <button type="submit" className="fc-btn" disabled={!newName || !!nameError}>
           {t('New form')}
@@ -55,7 +60,7 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
       </form>
       <label className="studio-list__search">
         {t('Search documents')}
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input className="fc-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       {groups.map(([kind, list]) => (
         <section key={kind}>

@@ -40,7 +40,8 @@ export async function fetchItem(
   const response = await http.get<{ data?: unknown }>(url, { params: resolveParams(doc, scope), signal });
   // A list filtered by id (`"params": {"id": "{id}"}`) answers the item as its first row.
   const data = Array.isArray(response.data?.data) ? response.data.data[0] : response.data?.data;
-  if (!data || typeof data !== 'object') throw new Error('Not found');
+  // An empty answer is a missing item, told as the server's 404 would be (the page's "not found" text).
+  if (!data || typeof data !== 'object') throw Object.assign(new Error('Not found'), { status: 404 });
   return data as Record<string, unknown>;
 }
 
