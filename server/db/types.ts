@@ -253,6 +253,13 @@ export interface RemoteAccessHistoryTable {
   protocol: string;
   started_at: string;
   ended_at: string | null;
+  /** webui, lan-webui or cli; null on rows from before RMS Connect sessions (typed by protocol). */
+  type: string | null;
+  /** The link token of an RMS Connect session. */
+  token: string | null;
+  expires_at: string | null;
+  input_data: Generated<number>;
+  output_data: Generated<number>;
 }
 
 export interface VpnHubTable {

@@ -23,6 +23,7 @@ import files from './files';
 import adminTools from './admin-tools';
 import logs from './logs';
 import remoteAccess from './remote-access';
+import remoteConnect from './remote-connect';
 import vpnHubs from './vpn-hubs';
 import records from './records';
 import recordsWrite from './records-write';
@@ -63,6 +64,7 @@ export const resources: FastifyPluginAsync[] = [
   adminTools,
   logs,
   remoteAccess,
+  remoteConnect,
   vpnHubs,
   records,
   recordsWrite,

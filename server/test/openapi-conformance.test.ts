@@ -52,6 +52,7 @@ beforeAll(async () => {
 const ID_SOURCES: Record<string, string> = {
   '/devices/tags/{id}/data': '/tags',
   '/devices/companies/{id}/data': '/companies',
+  '/devices/connect/{access_id}/sessions': '/devices/remote-access',
   '/vpn/hubs/{id}/logs': '/vpn/hubs',
   '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
 };

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+
+// 080: RMS Connect sessions. A session is a row of the access history
+// (remote_access_history) that now carries its link token, its expiry, the
+// connection type (webui, lan-webui, cli; older rows have none and are typed
+// by protocol) and the data it moved.
+
+export async function addConnectSessions(db: Kysely<unknown>): Promise<void> {
+  const table = () => db.schema.alterTable('remote_access_history');
+  await table().addColumn('type', 'text').execute();
+  await table().addColumn('token', 'text').execute();
+  await table().addColumn('expires_at', 'text').execute();
+  await table()
+    .addColumn('input_data', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await table()
+    .addColumn('output_data', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createIndex('remote_access_history_token')
+    .on('remote_access_history')
+    .columns(['token'])
+    .unique()
+    .execute();
+}
