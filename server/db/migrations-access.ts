@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+// The remote access and VPN migrations (080 upward).
+//
 // 080: RMS Connect sessions. A session is a row of the access history
 // (remote_access_history) that now carries its link token, its expiry, the
 // connection type (webui, lan-webui, cli; older rows have none and are typed
@@ -22,4 +24,15 @@ export async function addConnectSessions(db: Kysely<unknown>): Promise<void> {
     .columns(['token'])
     .unique()
     .execute();
+}
+
+/** 081: the tags of VPN hubs (PUT /vpn/hubs/{id} with tag_id). */
+export async function createVpnHubTags(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('vpn_hub_tags')
+    .addColumn('hub_id', 'integer', (c) => c.notNull().references('vpn_hubs.id').onDelete('cascade'))
+    .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('vpn_hub_tags_pk', ['hub_id', 'tag_id'])
+    .execute();
+  await db.schema.createIndex('vpn_hub_tags_tag').on('vpn_hub_tags').columns(['tag_id']).execute();
 }

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
-import { addConnectSessions } from './migrations-access';
+import { addConnectSessions, createVpnHubTags } from './migrations-access';
 import { addDeviceImei, createAccountSecurity, createApiTokens, createDocuments } from './migrations-features';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
@@ -364,6 +364,7 @@ const migrations: Record<string, Migration> = {
   '030_account_security': { up: createAccountSecurity },
   '050_device_imei': { up: addDeviceImei },
   '080_connect_sessions': { up: addConnectSessions },
+  '081_vpn_hub_tags': { up: createVpnHubTags },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

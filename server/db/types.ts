@@ -274,6 +274,11 @@ export interface VpnHubTable {
   updated_at: string;
 }
 
+export interface VpnHubTagTable {
+  hub_id: number;
+  tag_id: number;
+}
+
 export interface ImpersonationLogTable {
   id: Generated<number>;
   impersonator_id: number;
@@ -396,6 +401,7 @@ export interface Database {
   remote_access: RemoteAccessTable;
   remote_access_history: RemoteAccessHistoryTable;
   vpn_hubs: VpnHubTable;
+  vpn_hub_tags: VpnHubTagTable;
   impersonation_logs: ImpersonationLogTable;
   mail_logs: MailLogTable;
   suppressed_emails: SuppressedEmailTable;

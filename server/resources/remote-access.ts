@@ -5,7 +5,7 @@ import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
-import { ID_SCHEMA, idField, routeId } from '../services/ids';
+import { ID_LIST_BODY, ID_SCHEMA, idField, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 import { BATCH_SIZE } from '../../engine/constants';
@@ -207,14 +207,7 @@ export default async function remoteAccess(app: FastifyInstance) {
     '/devices/remote-access',
     {
       preHandler: requirePermission('manage_remote_access'),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['id'],
-          additionalProperties: false,
-          properties: { id: { type: 'array', minItems: 1, maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
-        },
-      },
+      schema: { body: ID_LIST_BODY },
     },
     async (request) => {
       const actor = actorOf(request);
