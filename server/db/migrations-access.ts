@@ -36,3 +36,15 @@ export async function createVpnHubTags(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('vpn_hub_tags_tag').on('vpn_hub_tags').columns(['tag_id']).execute();
 }
+
+/** 082: the VPN network of a hub (PUT /vpn/hubs/{id}/settings): the hub's address and netmask. */
+export async function addVpnHubNetwork(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('vpn_hubs')
+    .addColumn('ip', 'text', (c) => c.notNull().defaultTo('10.8.0.1'))
+    .execute();
+  await db.schema
+    .alterTable('vpn_hubs')
+    .addColumn('netmask', 'text', (c) => c.notNull().defaultTo('255.255.255.0'))
+    .execute();
+}

@@ -272,6 +272,9 @@ export interface VpnHubTable {
   bytes_used: number;
   created_at: string;
   updated_at: string;
+  /** The hub's address in its VPN network. */
+  ip: Generated<string>;
+  netmask: Generated<string>;
 }
 
 export interface VpnHubTagTable {

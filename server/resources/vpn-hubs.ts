@@ -8,6 +8,7 @@ import { jsonArrayFrom } from '../db/dialect';
 import { done, invalid, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
+import { ipv4, isHost, prefixOf } from '../services/ipv4';
 import { ID_LIST_BODY, ID_SCHEMA, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
@@ -46,7 +47,10 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       created_at: 'h.created_at',
       updated_at: 'h.updated_at',
       tags,
+      ip: 'h.ip',
+      netmask: 'h.netmask',
     },
+    hidden: ['ip', 'netmask'],
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
@@ -178,11 +182,47 @@ export default async function vpnHubs(app: FastifyInstance) {
     },
   );
 
-  // The hub's information, on the channel: the hub as the list shows it.
+  // The hub's VPN network: its address and netmask (a host address of a network of /8 to /30).
+  app.put(
+    '/vpn/hubs/:id/settings',
+    {
+      preHandler: requirePermission('manage_vpn_hubs'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ip', 'netmask'],
+          additionalProperties: false,
+          properties: { ip: { type: 'string', maxLength: 15 }, netmask: { type: 'string', maxLength: 15 } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const hub = await hubInScope(actor, routeId(request.params));
+      const body = request.body as { ip: string; netmask: string };
+      const address = ipv4(body.ip);
+      const prefix = prefixOf(body.netmask);
+      if (address === null) throw invalid(['ip', 'The ip must be a valid IPv4 address.']);
+      if (prefix === null || prefix < 8 || prefix > 30) {
+        throw invalid(['netmask', 'The netmask must be a valid netmask from 255.0.0.0 to 255.255.255.252.']);
+      }
+      if (!isHost(address, prefix)) throw invalid(['ip', 'The ip must be a host address of its network.']);
+      await db
+        .updateTable('vpn_hubs')
+        .set({ ip: body.ip, netmask: body.netmask, updated_at: ctx.now().toISOString() })
+        .where('id', '=', hub.id)
+        .execute();
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+    },
+  );
+
+  // The hub's information, on the channel: the hub as the list shows it, with its VPN network.
   app.get('/vpn/hubs/:id/info', { preHandler: requirePermission('view_vpn_hubs') }, async (request) => {
     const actor = actorOf(request);
     const hub = await hubInScope(actor, routeId(request.params));
-    const { data } = await runList(hubSpec(app, actor), { id: String(hub.id), limit: '1' });
+    const spec = hubSpec(app, actor);
+    const fields = Object.keys(spec.fields).join(',');
+    const { data } = await runList(spec, { id: String(hub.id), limit: '1', fields });
     return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: data[0] });
   });
 

@@ -77,6 +77,35 @@ describe('VPN hubs', () => {
     expect((await globex.get(`/api/vpn/hubs/${hubId}/info`)).status).toBe(404);
   });
 
+  it('changes the VPN network of a hub and refuses addresses that are not hosts of it', async () => {
+    const settings = (body: unknown, client = admin) => client.put(`/api/vpn/hubs/${hubId}/settings`, body);
+    const network = async () => {
+      const data = (await completed(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data;
+      return [(data as { ip: string }).ip, (data as { netmask: string }).netmask];
+    };
+    expect(await network()).toEqual(['10.8.0.1', '255.255.255.0']);
+    expect(await completed(admin, await settings({ ip: '172.16.4.1', netmask: '255.255.252.0' }))).toMatchObject({
+      done: 1,
+    });
+    expect(await network()).toEqual(['172.16.4.1', '255.255.252.0']);
+    for (const [body, source] of [
+      [{ ip: '172.16.4.0', netmask: '255.255.252.0' }, 'ip'],
+      [{ ip: '172.16.7.255', netmask: '255.255.252.0' }, 'ip'],
+      [{ ip: '300.1.1.1', netmask: '255.255.255.0' }, 'ip'],
+      [{ ip: '10.0.0.1', netmask: '255.0.255.0' }, 'netmask'],
+      [{ ip: '10.0.0.1', netmask: '255.255.255.254' }, 'netmask'],
+      [{ ip: '10.0.0.1' }, 'netmask'],
+      [{ ip: 10, netmask: '255.255.255.0' }, 'ip'],
+    ] as const) {
+      const reply = await settings(body);
+      expect(reply.status, JSON.stringify(body)).toBe(422);
+      expect((reply.body.errors as { source: string }[])[0].source, JSON.stringify(body)).toBe(source);
+    }
+    expect(await network()).toEqual(['172.16.4.1', '255.255.252.0']);
+    expect((await settings({ ip: '10.9.0.1', netmask: '255.255.255.0' }, globex)).status).toBe(404);
+    expect((await settings({ ip: '10.9.0.1', netmask: '255.255.255.0' }, guest)).status).toBe(403);
+  });
+
   it('bulk-deletes hubs all or nothing', async () => {
     const a = await newHub('Bulk A');
     const b = await newHub('Bulk B');
