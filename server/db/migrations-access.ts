@@ -48,3 +48,14 @@ export async function addVpnHubNetwork(db: Kysely<unknown>): Promise<void> {
     .addColumn('netmask', 'text', (c) => c.notNull().defaultTo('255.255.255.0'))
     .execute();
 }
+
+/** 083: the devices of VPN hubs (POST and DELETE /vpn/hubs/{id}/devices). */
+export async function createVpnHubDevices(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('vpn_hub_devices')
+    .addColumn('hub_id', 'integer', (c) => c.notNull().references('vpn_hubs.id').onDelete('cascade'))
+    .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('vpn_hub_devices_pk', ['hub_id', 'device_id'])
+    .execute();
+  await db.schema.createIndex('vpn_hub_devices_device').on('vpn_hub_devices').columns(['device_id']).execute();
+}

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
-import { addConnectSessions, addVpnHubNetwork, createVpnHubTags } from './migrations-access';
+import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
 import { addDeviceImei, createAccountSecurity, createApiTokens, createDocuments } from './migrations-features';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
@@ -366,6 +366,7 @@ const migrations: Record<string, Migration> = {
   '080_connect_sessions': { up: addConnectSessions },
   '081_vpn_hub_tags': { up: createVpnHubTags },
   '082_vpn_hub_network': { up: addVpnHubNetwork },
+  '083_vpn_hub_devices': { up: createVpnHubDevices },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -277,6 +277,11 @@ export interface VpnHubTable {
   netmask: Generated<string>;
 }
 
+export interface VpnHubDeviceTable {
+  hub_id: number;
+  device_id: number;
+}
+
 export interface VpnHubTagTable {
   hub_id: number;
   tag_id: number;
@@ -405,6 +410,7 @@ export interface Database {
   remote_access_history: RemoteAccessHistoryTable;
   vpn_hubs: VpnHubTable;
   vpn_hub_tags: VpnHubTagTable;
+  vpn_hub_devices: VpnHubDeviceTable;
   impersonation_logs: ImpersonationLogTable;
   mail_logs: MailLogTable;
   suppressed_emails: SuppressedEmailTable;

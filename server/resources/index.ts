@@ -25,6 +25,7 @@ import logs from './logs';
 import remoteAccess from './remote-access';
 import remoteConnect from './remote-connect';
 import vpnHubs from './vpn-hubs';
+import vpnHubDevices from './vpn-hub-devices';
 import records from './records';
 import recordsWrite from './records-write';
 import statistics from './statistics';
@@ -66,6 +67,7 @@ export const resources: FastifyPluginAsync[] = [
   remoteAccess,
   remoteConnect,
   vpnHubs,
+  vpnHubDevices,
   records,
   recordsWrite,
   statistics,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
@@ -15,6 +16,13 @@ import { scoped } from './scoped';
 
 // VPN hubs and quick-connect hubs (quick_hub = 1).
 
+/** The hub of a route when it is one of the caller's (404 otherwise). */
+export async function hubOf(db: Kysely<Database>, actor: Actor, id: number) {
+  const hub = await db.selectFrom('vpn_hubs').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+  assertTenancy(actor, hub?.company_id, 'VPN hub');
+  return hub!;
+}
+
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const { db } = app.ctx;
   const tags = jsonArrayFrom(
@@ -25,6 +33,14 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       .select(['t.id', 't.name', 't.description', 't.company_id', 't.created_at', 't.updated_at'])
       .where('ht.hub_id', '=', sql.ref<number>('h.id'))
       .orderBy('t.id'),
+  );
+  const devices = jsonArrayFrom(
+    db,
+    db
+      .selectFrom('vpn_hub_devices as hd')
+      .select('hd.device_id')
+      .where('hd.hub_id', '=', sql.ref<number>('h.id'))
+      .orderBy('hd.device_id'),
   );
   return {
     from: () =>
@@ -49,12 +65,19 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       tags,
       ip: 'h.ip',
       netmask: 'h.netmask',
+      devices,
     },
-    hidden: ['ip', 'netmask'],
+    hidden: ['ip', 'netmask', 'devices'],
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
-    map: (row) => ('tags' in row ? { ...row, tags: JSON.parse(String(row.tags ?? '[]')) as unknown[] } : row),
+    map: (row) => ({
+      ...row,
+      ...('tags' in row ? { tags: JSON.parse(String(row.tags ?? '[]')) as unknown[] } : {}),
+      ...('devices' in row
+        ? { devices: (JSON.parse(String(row.devices ?? '[]')) as { device_id: number }[]).map((d) => d.device_id) }
+        : {}),
+    }),
   };
 }
 
@@ -105,12 +128,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     return done(undefined, 'VPN hub removed successfully');
   });
 
-  /** The hub of the route when it is one of the caller's (404 otherwise). */
-  async function hubInScope(actor: Actor, id: number) {
-    const hub = await db.selectFrom('vpn_hubs').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
-    assertTenancy(actor, hub?.company_id, 'VPN hub');
-    return hub!;
-  }
+  const hubInScope = (actor: Actor, id: number) => hubOf(db, actor, id);
 
   // The hub's tags, overwritten: each a tag of the hub's company.
   app.put(

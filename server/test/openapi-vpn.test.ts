@@ -106,6 +106,32 @@ describe('VPN hubs', () => {
     expect((await settings({ ip: '10.9.0.1', netmask: '255.255.255.0' }, guest)).status).toBe(403);
   });
 
+  it('adds devices of its company to a hub and removes them', async () => {
+    const url = `/api/vpn/hubs/${hubId}/devices`;
+    const devices = async () =>
+      ((await completed(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data as { devices: number[] }).devices;
+    const own = rows(await admin.get('/api/devices?company_id=1&limit=2&fields=id')).map((d) => d.id as number);
+    const theirs = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
+    expect(await devices()).toEqual([]);
+    expect(await completed(admin, await admin.post(url, { device_id: own }))).toMatchObject({ total: 2, done: 2 });
+    expect(await completed(admin, await admin.post(url, { device_id: [own[0]] }))).toMatchObject({
+      done: 0,
+      failed: 1,
+    });
+    expect(await devices()).toEqual([...own].sort((a, b) => a - b));
+    for (const body of [{ device_id: [own[0], theirs] }, { device_id: [] }, { device_id: [own[0], own[0]] }, {}]) {
+      const reply = await admin.delete(url, body);
+      expect(reply.status, JSON.stringify(body)).toBe(422);
+      expect((reply.body.errors as { source: string }[])[0].source).toMatch(/^device_id/);
+    }
+    expect((await admin.post(url, { device_id: [theirs] })).status).toBe(422);
+    expect((await globex.post(url, { device_id: [theirs] })).status).toBe(404);
+    expect((await guest.post(url, { device_id: own })).status).toBe(403);
+    expect(await devices()).toEqual([...own].sort((a, b) => a - b));
+    expect(await completed(admin, await admin.delete(url, { device_id: [own[0]] }))).toMatchObject({ done: 1 });
+    expect(await devices()).toEqual([own[1]]);
+  });
+
   it('bulk-deletes hubs all or nothing', async () => {
     const a = await newHub('Bulk A');
     const b = await newHub('Bulk B');
