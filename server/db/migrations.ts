@@ -1,5 +1,6 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
+import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
 import {
   addDeviceImei,
   addDeviceSettings,
@@ -373,6 +374,10 @@ const migrations: Record<string, Migration> = {
   '060_device_settings': { up: addDeviceSettings },
   '061_device_passwords': { up: createDevicePasswords },
   '062_file_description': { up: addFileDescription },
+  '080_connect_sessions': { up: addConnectSessions },
+  '081_vpn_hub_tags': { up: createVpnHubTags },
+  '082_vpn_hub_network': { up: addVpnHubNetwork },
+  '083_vpn_hub_devices': { up: createVpnHubDevices },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -289,6 +289,13 @@ export interface RemoteAccessHistoryTable {
   protocol: string;
   started_at: string;
   ended_at: string | null;
+  /** webui, lan-webui or cli; null on rows from before RMS Connect sessions (typed by protocol). */
+  type: string | null;
+  /** The link token of an RMS Connect session. */
+  token: string | null;
+  expires_at: string | null;
+  input_data: Generated<number>;
+  output_data: Generated<number>;
 }
 
 export interface VpnHubTable {
@@ -301,6 +308,19 @@ export interface VpnHubTable {
   bytes_used: number;
   created_at: string;
   updated_at: string;
+  /** The hub's address in its VPN network. */
+  ip: Generated<string>;
+  netmask: Generated<string>;
+}
+
+export interface VpnHubDeviceTable {
+  hub_id: number;
+  device_id: number;
+}
+
+export interface VpnHubTagTable {
+  hub_id: number;
+  tag_id: number;
 }
 
 export interface ImpersonationLogTable {
@@ -427,6 +447,8 @@ export interface Database {
   remote_access: RemoteAccessTable;
   remote_access_history: RemoteAccessHistoryTable;
   vpn_hubs: VpnHubTable;
+  vpn_hub_tags: VpnHubTagTable;
+  vpn_hub_devices: VpnHubDeviceTable;
   impersonation_logs: ImpersonationLogTable;
   mail_logs: MailLogTable;
   suppressed_emails: SuppressedEmailTable;

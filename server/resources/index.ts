@@ -23,7 +23,9 @@ import files from './files';
 import adminTools from './admin-tools';
 import logs from './logs';
 import remoteAccess from './remote-access';
+import remoteConnect from './remote-connect';
 import vpnHubs from './vpn-hubs';
+import vpnHubDevices from './vpn-hub-devices';
 import records from './records';
 import recordsWrite from './records-write';
 import statistics from './statistics';
@@ -77,7 +79,9 @@ export const resources: FastifyPluginAsync[] = [
   adminTools,
   logs,
   remoteAccess,
+  remoteConnect,
   vpnHubs,
+  vpnHubDevices,
   records,
   recordsWrite,
   reportsWrite,

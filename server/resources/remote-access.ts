@@ -4,13 +4,39 @@ import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
-import { idField, routeId } from '../services/ids';
+import { reportDone } from '../services/action-report';
+import { ID_LIST_BODY, ID_SCHEMA, idField, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
+import { BATCH_SIZE } from '../../engine/constants';
 
 // Remote access configurations of devices and the access history.
 
 const PROTOCOLS: Record<string, number> = { http: 80, https: 443, ssh: 22, telnet: 23, rdp: 3389, vnc: 5900, sftp: 22 };
+
+/** PUT /devices/remote-access/{access_id} (devices_remote_access_update); remote access has no tags here, so no tag_id. */
+const UPDATE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    device_id: ID_SCHEMA,
+    name: { type: 'string', minLength: 3, maxLength: 50 },
+    destination_ip: { type: 'string', format: 'ipv4' },
+    destination_port: { type: 'integer', minimum: 0, maximum: 65535 },
+    protocol: { enum: Object.keys(PROTOCOLS) },
+    credentials_required: { type: 'boolean' },
+  },
+} as const;
+
+interface AccessUpdate {
+  device_id?: number;
+  name?: string;
+  destination_ip?: string;
+  destination_port?: number;
+  protocol?: string;
+  credentials_required?: boolean;
+}
 
 export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
@@ -89,6 +115,18 @@ export default async function remoteAccess(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   listRoute(app, '/devices/remote-access', 'view_device_remote_access', (actor) => accessSpec(app, actor));
+
+  /** The device a payload names, when it is one of the caller's; else a 422 on device_id. */
+  async function deviceField(actor: Actor, value: unknown) {
+    const device = await db
+      .selectFrom('devices')
+      .select(['id', 'company_id'])
+      .where('id', '=', idField(value, 'device_id'))
+      .executeTakeFirst();
+    if (!device || !(actor.companyIds === null || actor.companyIds.includes(device.company_id)))
+      throw invalid(['device_id', 'The selected device is invalid.']);
+    return device;
+  }
   listRoute(app, '/devices/remote-access/history', 'view_device_remote_access', (actor) => historySpec(app, actor));
 
   // The new-remote-access form is enforced: the server checks what the console checks.
@@ -105,13 +143,7 @@ export default async function remoteAccess(app: FastifyInstance) {
         destination_port?: number;
         credentials_required?: boolean;
       };
-      const device = await db
-        .selectFrom('devices')
-        .select(['id', 'company_id'])
-        .where('id', '=', idField(body.device_id, 'device_id'))
-        .executeTakeFirst();
-      if (!device || !(actor.companyIds === null || actor.companyIds.includes(device.company_id)))
-        throw invalid(['device_id', 'The selected device is invalid.']);
+      const device = await deviceField(actor, body.device_id);
       const { id } = await db
         .insertInto('remote_access')
         .values({
@@ -141,6 +173,86 @@ export default async function remoteAccess(app: FastifyInstance) {
       assertTenancy(actor, row?.company_id, 'Remote access');
       await db.deleteFrom('remote_access').where('id', '=', id).execute();
       return done(undefined, 'Remote access removed successfully');
+    },
+  );
+
+  app.put(
+    '/devices/remote-access/:id',
+    { preHandler: requirePermission('manage_remote_access'), schema: { body: UPDATE_BODY } },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = routeId(request.params);
+      const row = await db.selectFrom('remote_access').select('company_id').where('id', '=', id).executeTakeFirst();
+      assertTenancy(actor, row?.company_id, 'Remote access');
+      const { device_id, name, credentials_required, ...rest } = request.body as AccessUpdate;
+      if (name !== undefined && name.trim().length < 3)
+        throw invalid(['name', 'The name must be at least 3 characters.']);
+      const device = device_id === undefined ? undefined : await deviceField(actor, device_id);
+      await db
+        .updateTable('remote_access')
+        .set({
+          ...rest,
+          ...(name === undefined ? {} : { name: name.trim() }),
+          ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
+          ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
+        })
+        .where('id', '=', id)
+        .execute();
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+    },
+  );
+
+  // Bulk delete: every id must be one of the caller's entries, else nothing is removed.
+  app.delete(
+    '/devices/remote-access',
+    {
+      preHandler: requirePermission('manage_remote_access'),
+      schema: { body: ID_LIST_BODY },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const ids = (request.body as { id: number[] }).id;
+      const found = await scoped(
+        db.selectFrom('remote_access').select('id').where('id', 'in', ids),
+        actor,
+        'company_id',
+      ).execute();
+      if (found.length !== ids.length) throw invalid(['id', 'Some of the selected remote accesses were not found.']);
+      await db.deleteFrom('remote_access').where('id', 'in', ids).execute();
+      return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
+    },
+  );
+
+  // check: whether each of the device's entries can be reached now (the device is online).
+  // unblock: nothing in this product blocks remote access, so there is never anything to unblock.
+  app.post(
+    '/devices/:id/remote-access/:action',
+    {
+      preHandler: requirePermission('manage_remote_access'),
+      schema: { params: { type: 'object', properties: { action: { enum: ['check', 'unblock'] } } } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const device = await db
+        .selectFrom('devices')
+        .select(['id', 'company_id', 'status'])
+        .where('id', '=', routeId(request.params))
+        .executeTakeFirst();
+      assertTenancy(actor, device?.company_id, 'Device');
+      if ((request.params as { action: string }).action === 'unblock') {
+        throw invalid(['action', 'Remote access of this device is not blocked.']);
+      }
+      const entries = await db
+        .selectFrom('remote_access')
+        .select(['id', 'name', 'protocol'])
+        .where('device_id', '=', device!.id)
+        .orderBy('id')
+        .limit(BATCH_SIZE)
+        .execute();
+      const reachable = device!.status === 1;
+      const data = entries.map((entry) => ({ ...entry, reachable }));
+      const done = reachable ? entries.length : 0;
+      return reportDone(ctx, actor, { total: entries.length, done, failed: entries.length - done, data });
     },
   );
 }

@@ -1,16 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { done, notFound, ok } from '../http/envelope';
+import { jsonArrayFrom } from '../db/dialect';
+import { done, invalid, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
-import { routeId } from '../services/ids';
+import { reportDone } from '../services/action-report';
+import { ipv4, isHost, prefixOf } from '../services/ipv4';
+import { ID_LIST_BODY, ID_SCHEMA, routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
 // VPN hubs and quick-connect hubs (quick_hub = 1).
 
+/** The hub of a route when it is one of the caller's (404 otherwise). */
+export async function hubOf(db: Kysely<Database>, actor: Actor, id: number) {
+  const hub = await db.selectFrom('vpn_hubs').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+  assertTenancy(actor, hub?.company_id, 'VPN hub');
+  return hub!;
+}
+
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
+  const { db } = app.ctx;
+  const tags = jsonArrayFrom(
+    db,
+    db
+      .selectFrom('vpn_hub_tags as ht')
+      .innerJoin('tags as t', 't.id', 'ht.tag_id')
+      .select(['t.id', 't.name', 't.description', 't.company_id', 't.created_at', 't.updated_at'])
+      .where('ht.hub_id', '=', sql.ref<number>('h.id'))
+      .orderBy('t.id'),
+  );
+  const devices = jsonArrayFrom(
+    db,
+    db
+      .selectFrom('vpn_hub_devices as hd')
+      .select('hd.device_id')
+      .where('hd.hub_id', '=', sql.ref<number>('h.id'))
+      .orderBy('hd.device_id'),
+  );
   return {
     from: () =>
       scoped(
@@ -31,11 +62,22 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       port: 'h.port',
       created_at: 'h.created_at',
       updated_at: 'h.updated_at',
+      tags,
+      ip: 'h.ip',
+      netmask: 'h.netmask',
+      devices,
     },
+    hidden: ['ip', 'netmask', 'devices'],
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
-    map: (row) => ({ ...row, tags: [] }),
+    map: (row) => ({
+      ...row,
+      ...('tags' in row ? { tags: JSON.parse(String(row.tags ?? '[]')) as unknown[] } : {}),
+      ...('devices' in row
+        ? { devices: (JSON.parse(String(row.devices ?? '[]')) as { device_id: number }[]).map((d) => d.device_id) }
+        : {}),
+    }),
   };
 }
 
@@ -51,35 +93,31 @@ export default async function vpnHubs(app: FastifyInstance) {
   });
 
   // The new-vpn-hub form is enforced: the permission first, then the document's checks.
-  app.post(
-    '/vpn/hubs',
-    guard(app, { permission: 'manage_vpn_hubs', form: true }),
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
-      const companyId = await assertCompanyField(db, actor, body.company_id);
-      const last = await db
-        .selectFrom('vpn_hubs')
-        .select((eb) => eb.fn.max('port').as('port'))
-        .executeTakeFirst();
-      const now = ctx.now().toISOString();
-      const { id } = await db
-        .insertInto('vpn_hubs')
-        .values({
-          company_id: companyId,
-          name: body.name.trim(),
-          quick_hub: body.quick_hub ? 1 : 0,
-          enabled: 1,
-          port: Number(last?.port ?? 1193) + 1,
-          bytes_used: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
-    },
-  );
+  app.post('/vpn/hubs', guard(app, { permission: 'manage_vpn_hubs', form: true }), async (request, reply) => {
+    const actor = actorOf(request);
+    const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
+    const companyId = await assertCompanyField(db, actor, body.company_id);
+    const last = await db
+      .selectFrom('vpn_hubs')
+      .select((eb) => eb.fn.max('port').as('port'))
+      .executeTakeFirst();
+    const now = ctx.now().toISOString();
+    const { id } = await db
+      .insertInto('vpn_hubs')
+      .values({
+        company_id: companyId,
+        name: body.name.trim(),
+        quick_hub: body.quick_hub ? 1 : 0,
+        enabled: 1,
+        port: Number(last?.port ?? 1193) + 1,
+        bytes_used: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
+  });
 
   app.delete('/vpn/hubs/:id', { preHandler: requirePermission('manage_vpn_hubs') }, async (request) => {
     const actor = actorOf(request);
@@ -89,4 +127,138 @@ export default async function vpnHubs(app: FastifyInstance) {
     await db.deleteFrom('vpn_hubs').where('id', '=', id).execute();
     return done(undefined, 'VPN hub removed successfully');
   });
+
+  const hubInScope = (actor: Actor, id: number) => hubOf(db, actor, id);
+
+  // The hub's tags, overwritten: each a tag of the hub's company.
+  app.put(
+    '/vpn/hubs/:id',
+    {
+      preHandler: requirePermission('manage_vpn_hubs'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['tag_id'],
+          additionalProperties: false,
+          properties: { tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
+        },
+      },
+    },
+    async (request) => {
+      const hub = await hubInScope(actorOf(request), routeId(request.params));
+      const ids = (request.body as { tag_id: number[] }).tag_id;
+      const found = ids.length
+        ? await db
+            .selectFrom('tags')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('company_id', '=', hub.company_id)
+            .execute()
+        : [];
+      if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('vpn_hub_tags').where('hub_id', '=', hub.id).execute();
+        if (ids.length)
+          await trx
+            .insertInto('vpn_hub_tags')
+            .values(ids.map((tag_id) => ({ hub_id: hub.id, tag_id })))
+            .execute();
+        await trx
+          .updateTable('vpn_hubs')
+          .set({ updated_at: ctx.now().toISOString() })
+          .where('id', '=', hub.id)
+          .execute();
+      });
+      return { success: true };
+    },
+  );
+
+  // Turns the hub on or off (no timed toggle here: duration is not accepted).
+  app.put(
+    '/vpn/hubs/:id/toggle',
+    {
+      preHandler: requirePermission('manage_vpn_hubs'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['enabled'],
+          additionalProperties: false,
+          properties: { enabled: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const hub = await hubInScope(actor, routeId(request.params));
+      const enabled = (request.body as { enabled: boolean }).enabled ? 1 : 0;
+      await db
+        .updateTable('vpn_hubs')
+        .set({ enabled, updated_at: ctx.now().toISOString() })
+        .where('id', '=', hub.id)
+        .execute();
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+    },
+  );
+
+  // The hub's VPN network: its address and netmask (a host address of a network of /8 to /30).
+  app.put(
+    '/vpn/hubs/:id/settings',
+    {
+      preHandler: requirePermission('manage_vpn_hubs'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ip', 'netmask'],
+          additionalProperties: false,
+          properties: { ip: { type: 'string', maxLength: 15 }, netmask: { type: 'string', maxLength: 15 } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const hub = await hubInScope(actor, routeId(request.params));
+      const body = request.body as { ip: string; netmask: string };
+      const address = ipv4(body.ip);
+      const prefix = prefixOf(body.netmask);
+      if (address === null) throw invalid(['ip', 'The ip must be a valid IPv4 address.']);
+      if (prefix === null || prefix < 8 || prefix > 30) {
+        throw invalid(['netmask', 'The netmask must be a valid netmask from 255.0.0.0 to 255.255.255.252.']);
+      }
+      if (!isHost(address, prefix)) throw invalid(['ip', 'The ip must be a host address of its network.']);
+      await db
+        .updateTable('vpn_hubs')
+        .set({ ip: body.ip, netmask: body.netmask, updated_at: ctx.now().toISOString() })
+        .where('id', '=', hub.id)
+        .execute();
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+    },
+  );
+
+  // The hub's information, on the channel: the hub as the list shows it, with its VPN network.
+  app.get('/vpn/hubs/:id/info', { preHandler: requirePermission('view_vpn_hubs') }, async (request) => {
+    const actor = actorOf(request);
+    const hub = await hubInScope(actor, routeId(request.params));
+    const spec = hubSpec(app, actor);
+    const fields = Object.keys(spec.fields).join(',');
+    const { data } = await runList(spec, { id: String(hub.id), limit: '1', fields });
+    return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: data[0] });
+  });
+
+  // Bulk delete: every id must be one of the caller's hubs, else nothing is removed.
+  app.delete(
+    '/vpn/hubs',
+    { preHandler: requirePermission('manage_vpn_hubs'), schema: { body: ID_LIST_BODY } },
+    async (request) => {
+      const actor = actorOf(request);
+      const ids = (request.body as { id: number[] }).id;
+      const found = await scoped(
+        db.selectFrom('vpn_hubs').select('id').where('id', 'in', ids),
+        actor,
+        'company_id',
+      ).execute();
+      if (found.length !== ids.length) throw invalid(['id', 'Some of the selected VPN hubs were not found.']);
+      await db.deleteFrom('vpn_hubs').where('id', 'in', ids).execute();
+      return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { messages } from '../../engine/validators/messages';
+import { BATCH_SIZE } from '../../engine/constants';
 import { ApiError } from '../http/envelope';
 
 /** The largest id a table holds (ids are 32-bit integers on PostgreSQL): larger ones name nothing. */
@@ -9,6 +10,14 @@ export const isId = (n: unknown): n is number => Number.isInteger(n) && (n as nu
 
 /** The JSON schema of an id in a route's body. */
 export const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: ID_MAX } as const;
+
+/** The JSON schema of a bulk body naming records by id ({id: [...]}, the RMS API's bulk shape): a batch at most, each once. */
+export const ID_LIST_BODY = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'array', minItems: 1, maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
+} as const;
 
 /** A positive integer id from a payload value, or a 422 on its field. */
 export function idField(value: unknown, source: string, label = source): number {

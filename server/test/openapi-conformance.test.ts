@@ -52,6 +52,7 @@ beforeAll(async () => {
 const ID_SOURCES: Record<string, string> = {
   '/devices/tags/{id}/data': '/tags',
   '/devices/companies/{id}/data': '/companies',
+  '/devices/connect/{access_id}/sessions': '/devices/remote-access',
   '/vpn/hubs/{id}/logs': '/vpn/hubs',
   '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
 };
@@ -135,6 +136,19 @@ describe('OpenAPI conformance (strict, with a token)', () => {
         'POST /credits/codes',
         () => api.post('/api/credits/codes', { credit_type_name: 'Paid Credit', company_id: 1, amount: 1 }),
       ],
+      [
+        'POST /devices/connect/{}',
+        async () => api.post(`/api/devices/connect/${await firstId('/devices/remote-access')}`, { duration: 60 }),
+      ],
+      [
+        'PUT /devices/remote-access/{}',
+        async () => api.put(`/api/devices/remote-access/${await firstId('/devices/remote-access')}`, { name: 'Conf' }),
+      ],
+      [
+        'PUT /vpn/hubs/{}/toggle',
+        async () => api.put(`/api/vpn/hubs/${await firstId('/vpn/hubs')}/toggle`, { enabled: true }),
+      ],
+      ['PUT /vpn/hubs/{}', async () => api.put(`/api/vpn/hubs/${await firstId('/vpn/hubs')}`, { tag_id: [] })],
       [
         'DELETE /users/{}',
         async () => api.delete(`/api/users/${rows(await api.get('/api/users?sort=-id&limit=1'))[0].id}`),

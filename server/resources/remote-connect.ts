@@ -1,0 +1,329 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { connectPath } from '../../engine/device/connect';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { randomToken } from '../auth/tokens';
+import { invalid, list } from '../http/envelope';
+import { runList, type ListSpec } from '../http/list-query';
+import { routeId } from '../services/ids';
+import { reportDone } from '../services/action-report';
+import { scoped } from './scoped';
+
+// RMS Connect: a "connect" opens a session on a remote access entry (a row of
+// the access history with a link token and an expiry) and answers the
+// OpenAPI's channel envelope; ActionCompleted on the channel carries the link
+// (this server's rms-connect page for the entry). Sessions are listed per
+// entry and in the connection logs, ended by DELETE, and their status asked
+// for by id. A session is active until it is closed or its time runs out.
+
+type ConnectType = 'webui' | 'lan-webui' | 'cli';
+
+/** A session's type: stored since RMS Connect sessions, by protocol for older history rows. */
+const TYPE = sql<string>`coalesce(h.type, case when h.protocol in ('http', 'https') then 'lan-webui' else 'cli' end)`;
+const END = sql<string>`coalesce(h.ended_at, h.expires_at)`;
+/** Longest session a connect may ask for: a day. */
+const MAX_DURATION = 86_400;
+const DURATION_BODY = {
+  type: 'object',
+  required: ['duration'],
+  properties: { duration: { type: 'integer', minimum: 10, maximum: MAX_DURATION } },
+} as const;
+
+function sessionSpec(app: FastifyInstance, actor: Actor): ListSpec {
+  const now = app.ctx.now().toISOString();
+  const active = sql<boolean>`(h.ended_at is null and h.expires_at > ${now})`;
+  return {
+    from: () =>
+      scoped(
+        app.ctx.db
+          .selectFrom('remote_access_history as h')
+          .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
+          .innerJoin('companies as c', 'c.id', 'h.company_id')
+          .leftJoin('users as u', 'u.id', 'h.user_id'),
+        actor,
+        'h.company_id',
+      ),
+    idColumn: 'h.id',
+    fields: {
+      id: 'h.id',
+      type: TYPE,
+      start_time: 'h.started_at',
+      end_time: END,
+      input_data: 'h.input_data',
+      output_data: 'h.output_data',
+      username: 'u.username',
+      company_name: 'c.name',
+      start_date: 'h.started_at',
+      end_date: 'h.ended_at',
+      remote_access_id: 'h.remote_access_id',
+      protocol: 'h.protocol',
+      token: 'h.token',
+      expires_at: 'h.expires_at',
+      ended_at: 'h.ended_at',
+    },
+    hidden: ['start_date', 'end_date', 'remote_access_id', 'protocol', 'token', 'expires_at', 'ended_at'],
+    search: ['username', 'company_name'],
+    sortable: ['id', 'start_date', 'end_date', 'company_name', 'input_data', 'output_data'],
+    defaultSort: '-id',
+    filters: {
+      remote_access_id: 'h.remote_access_id',
+      user_id: 'h.user_id',
+      type: TYPE,
+      active: (values) => (values.includes('true') ? active : sql<boolean>`not ${active}`),
+      start_date: ([from]) => sql<boolean>`h.started_at >= ${iso(bound(from, 'start_date'))}`,
+      end_date: ([to]) => sql<boolean>`h.started_at < ${iso(bound(to, 'end_date', true))}`,
+    },
+    maxLimit: 100,
+  };
+}
+
+/** The vendor's `Y-m-d H:i:s` (UTC), or a whole day as `Y-m-d`. */
+const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+
+/**
+ * A range bound as a timestamp: its moment, or (`end`) just after it: the
+ * next day for a whole day, the next second for a time. A 422 on the
+ * parameter for a date no calendar has.
+ */
+function bound(value: string, source: string, end = false): number {
+  const [date, time = '00:00:00'] = value.split(' ');
+  const at = Date.parse(`${date}T${time}.000Z`);
+  if (Number.isNaN(at) || new Date(at).toISOString() !== `${date}T${time}.000Z`) {
+    throw invalid([source, `The ${source} is not a valid date.`]);
+  }
+  return end ? at + (value.includes(' ') ? 1000 : 86_400_000) : at;
+}
+const iso = (at: number) => new Date(at).toISOString();
+
+/** Seconds left of a session (0 once closed or expired). */
+function ttlOf(row: Record<string, unknown>, now: Date): number {
+  if (row.ended_at || !row.expires_at) return 0;
+  return Math.max(0, Math.round((Date.parse(String(row.expires_at)) - now.getTime()) / 1000));
+}
+
+/** This server's page for a session: the rms-connect page of the entry's protocol, else the entry's own page. */
+function sessionUrl(entry: { id: number; protocol: string }, token: string | null): string {
+  const base = connectPath(entry) ?? `/remote/access/${entry.id}?`;
+  return `${base}${base.endsWith('?') ? '' : '&'}session=${encodeURIComponent(token ?? '')}`;
+}
+
+const unixTime = (value: unknown) => (value ? Math.floor(Date.parse(String(value)) / 1000) : null);
+
+export default async function remoteConnect(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  /** Opens a session on an access entry for `duration` seconds; answers the channel carrying its link. */
+  async function connect(
+    actor: Actor,
+    entry: { id: number; company_id: number; protocol: string },
+    type: ConnectType,
+    duration: number,
+  ) {
+    const now = ctx.now();
+    const token = randomToken(24);
+    const { id } = await db
+      .insertInto('remote_access_history')
+      .values({
+        remote_access_id: entry.id,
+        company_id: entry.company_id,
+        user_id: actor.user.id,
+        protocol: entry.protocol,
+        started_at: now.toISOString(),
+        ended_at: null,
+        type,
+        token,
+        expires_at: new Date(now.getTime() + duration * 1000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const data = { link_id: id, url: sessionUrl(entry, token), ttl: duration, active: 1 };
+    return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data });
+  }
+
+  const entries = () => db.selectFrom('remote_access').select(['id', 'company_id', 'protocol', 'device_id']);
+
+  async function entryInScope(actor: Actor, id: number) {
+    const entry = await entries().where('id', '=', id).executeTakeFirst();
+    assertTenancy(actor, entry?.company_id, 'Remote access');
+    return entry!;
+  }
+
+  async function deviceInScope(actor: Actor, id: number) {
+    const device = await db.selectFrom('devices').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+    assertTenancy(actor, device?.company_id, 'Device');
+    return device!;
+  }
+
+  const PROTOCOLS_OF: Record<'webui' | 'cli', string[]> = { webui: ['http', 'https'], cli: ['ssh', 'telnet'] };
+
+  for (const kind of ['webui', 'cli'] as const) {
+    app.post(
+      `/devices/:id/connect/${kind}`,
+      { preHandler: requirePermission('manage_remote_access'), schema: { body: DURATION_BODY } },
+      async (request) => {
+        const actor = actorOf(request);
+        const device = await deviceInScope(actor, routeId(request.params));
+        const entry = await entries()
+          .where('device_id', '=', device.id)
+          .where('protocol', 'in', PROTOCOLS_OF[kind])
+          .orderBy('is_main', 'desc')
+          .orderBy('id')
+          .executeTakeFirst();
+        if (!entry) throw invalid(['id', `The device has no ${kind === 'webui' ? 'WebUI' : 'CLI'} remote access.`]);
+        return connect(actor, entry, kind, (request.body as { duration: number }).duration);
+      },
+    );
+  }
+
+  // The device's active WebUI or CLI links (sessions opened by POST /devices/{id}/connect/{type}).
+  app.get(
+    '/devices/:id/links',
+    {
+      preHandler: requirePermission('view_device_remote_access'),
+      schema: { querystring: { type: 'object', required: ['type'], properties: { type: { enum: ['webui', 'cli'] } } } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const device = await deviceInScope(actor, routeId(request.params));
+      const now = ctx.now();
+      const rows = await db
+        .selectFrom('remote_access_history as h')
+        .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
+        .select(['h.id', 'h.remote_access_id', 'h.protocol', 'h.token', 'h.expires_at', 'h.ended_at', 'h.started_at'])
+        .where('a.device_id', '=', device.id)
+        .where('h.type', '=', (request.query as { type: string }).type)
+        .where('h.ended_at', 'is', null)
+        .where('h.expires_at', '>', now.toISOString())
+        .orderBy('h.id', 'desc')
+        .limit(100)
+        .execute();
+      const links = rows.map((row) => ({
+        link_id: row.id,
+        url: sessionUrl({ id: row.remote_access_id, protocol: row.protocol }, row.token),
+        ttl: ttlOf(row, now),
+        active: 1,
+        created_at: row.started_at,
+      }));
+      return list(links, links.length);
+    },
+  );
+
+  app.post(
+    '/devices/connect/:id',
+    { preHandler: requirePermission('manage_remote_access'), schema: { body: DURATION_BODY } },
+    async (request) => {
+      const actor = actorOf(request);
+      const entry = await entryInScope(actor, routeId(request.params));
+      const type = PROTOCOLS_OF.webui.includes(entry.protocol) ? 'lan-webui' : 'cli';
+      return connect(actor, entry, type, (request.body as { duration: number }).duration);
+    },
+  );
+
+  // The status of sessions by id: each one's activity and time left, on the channel.
+  app.post(
+    '/devices/connect/status',
+    {
+      preHandler: requirePermission('view_device_remote_access'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'integer', minimum: 1 } } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const ids = [...new Set((request.body as { id: number[] }).id)];
+      const { data } = await runList(sessionSpec(app, actor), {
+        id: ids.join(','),
+        limit: String(ids.length),
+        fields: 'id,ended_at,expires_at',
+      });
+      if (data.length !== ids.length) throw invalid(['id', 'Some of the selected sessions were not found.']);
+      const now = ctx.now();
+      const statuses = data.map((row) => ({ id: row.id, active: ttlOf(row, now) > 0, ttl: ttlOf(row, now) }));
+      return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0, data: statuses });
+    },
+  );
+
+  app.get(
+    '/devices/connect/:id/sessions',
+    {
+      preHandler: requirePermission('view_device_remote_access'),
+      schema: { querystring: { type: 'object', properties: { active: { enum: ['true', 'false'] } } } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const entry = await entryInScope(actor, routeId(request.params));
+      const query = request.query as Record<string, unknown>;
+      const fields = 'id,start_time,end_time,input_data,output_data,username,company_name,token,expires_at,ended_at';
+      const { data, total } = await runList(sessionSpec(app, actor), {
+        ...query,
+        fields,
+        remote_access_id: String(entry.id),
+      });
+      const now = ctx.now();
+      const sessions = data.map(({ token, expires_at, ended_at, start_time, end_time, ...row }) => ({
+        ...row,
+        start_time: unixTime(start_time),
+        end_time: unixTime(end_time),
+        url: sessionUrl(entry, token as string | null),
+        ttl: ttlOf({ expires_at, ended_at }, now),
+      }));
+      return list(sessions, total);
+    },
+  );
+
+  app.delete(
+    '/devices/connect/sessions/:id',
+    { preHandler: requirePermission('manage_remote_access') },
+    async (request) => {
+      const actor = actorOf(request);
+      const id = routeId(request.params);
+      const session = await db
+        .selectFrom('remote_access_history')
+        .select(['company_id', 'ended_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      assertTenancy(actor, session?.company_id, 'Session');
+      const changed = session!.ended_at ? 0 : 1;
+      if (changed) {
+        await db
+          .updateTable('remote_access_history')
+          .set({ ended_at: ctx.now().toISOString() })
+          .where('id', '=', id)
+          .where('ended_at', 'is', null)
+          .execute();
+      }
+      return reportDone(ctx, actor, { total: 1, done: changed, failed: 1 - changed });
+    },
+  );
+
+  app.get(
+    '/devices/connect/logs',
+    {
+      preHandler: requirePermission('view_device_remote_access'),
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['start_date', 'end_date'],
+          properties: {
+            start_date: { type: 'string', pattern: DATE.source },
+            end_date: { type: 'string', pattern: DATE.source },
+            active: { enum: ['true', 'false'] },
+            type: { enum: ['webui', 'lan-webui', 'cli'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const fields = 'id,type,start_time,end_time,input_data,output_data,username,company_name';
+      const { data, total } = await runList(sessionSpec(app, actorOf(request)), { ...query, fields });
+      return list(data, total);
+    },
+  );
+}
