@@ -23,7 +23,8 @@ import type { Kysely, Updateable } from 'kysely';
 const INTERVAL = { anyOf: [{ const: 0 }, { type: 'integer', minimum: 60, maximum: 86400 }] } as const;
 const coordinate = (limit: number) => ({ type: ['number', 'null'], minimum: -limit, maximum: limit }) as const;
 
-const updateBody = {
+/** A body of rows under `data`, as the OpenAPI's bulk device writes send them: 1 to a batch of rows. */
+const rowsBody = (required: string[], properties: Record<string, unknown>) => ({
   type: 'object',
   required: ['data'],
   additionalProperties: false,
@@ -32,44 +33,27 @@ const updateBody = {
       type: 'array',
       minItems: 1,
       maxItems: BATCH_SIZE,
-      items: {
-        type: 'object',
-        required: ['id'],
-        additionalProperties: false,
-        properties: {
-          id: ID_SCHEMA,
-          name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX, pattern: '\\S' },
-          description: { type: 'string', maxLength: 500 },
-          ...Object.fromEntries(DEVICE_MONITORING.map((name) => [name, INTERVAL])),
-          user_set_latitude: coordinate(90),
-          user_set_longitude: coordinate(180),
-          tag_id: { type: 'array', maxItems: PARAMETER_LIMIT, uniqueItems: true, items: ID_SCHEMA },
-          // The device's new password (the OpenAPI's name for it), stored encrypted.
-          password_confirmation: DEVICE_PASSWORD,
-        },
-      },
+      items: { type: 'object', required, additionalProperties: false, properties },
     },
   },
-} as const;
+});
 
-const monitoringBody = {
-  type: 'object',
-  required: ['data'],
-  additionalProperties: false,
-  properties: {
-    data: {
-      type: 'array',
-      minItems: 1,
-      maxItems: BATCH_SIZE,
-      items: {
-        type: 'object',
-        required: ['device_id', 'monitoring_enabled'],
-        additionalProperties: false,
-        properties: { device_id: ID_SCHEMA, monitoring_enabled: { enum: [0, 1] } },
-      },
-    },
-  },
-} as const;
+const updateBody = rowsBody(['id'], {
+  id: ID_SCHEMA,
+  name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX, pattern: '\\S' },
+  description: { type: 'string', maxLength: 500 },
+  ...Object.fromEntries(DEVICE_MONITORING.map((name) => [name, INTERVAL])),
+  user_set_latitude: coordinate(90),
+  user_set_longitude: coordinate(180),
+  tag_id: { type: 'array', maxItems: PARAMETER_LIMIT, uniqueItems: true, items: ID_SCHEMA },
+  // The device's new password (the OpenAPI's name for it), stored encrypted.
+  password_confirmation: DEVICE_PASSWORD,
+});
+
+const monitoringBody = rowsBody(['device_id', 'monitoring_enabled'], {
+  device_id: ID_SCHEMA,
+  monitoring_enabled: { enum: [0, 1] },
+});
 
 type UpdateRow = { id: number; tag_id?: number[] } & Record<string, unknown>;
 const COLUMNS = ['name', 'description', ...DEVICE_MONITORING, 'user_set_latitude', 'user_set_longitude'] as const;
