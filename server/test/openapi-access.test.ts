@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, signedIn, useServer, type Client, type Reply } from './harness';
-import { closeSockets, connectSocket } from './sockets';
+import { rows, signedIn, useServer, type Client } from './harness';
+import { closeSockets, completed, type Completed } from './sockets';
 
 // Device access of the RMS API over real HTTP: editing and bulk-removing
 // remote access entries, the check action, RMS Connect sessions (connect,
@@ -14,19 +14,6 @@ const { server, admin, baltics } = useServer(
   { now: () => new Date(clock) },
 );
 afterAll(closeSockets);
-
-type Completed = { total: number; done: number; failed: number; status: string; data?: unknown };
-
-/** Subscribes to the reply's channel and answers its ActionCompleted (replayed: the work is done). */
-async function completed(client: Client, reply: Reply): Promise<Completed> {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  const socket = await connectSocket(server.url, client);
-  const event = new Promise<Completed>((resolve) => socket.once('ActionCompleted', resolve));
-  socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);
-  const result = await event;
-  socket.disconnect();
-  return result;
-}
 
 const entriesOf = async (client: Client, query: string) =>
   rows(await client.get(`/api/devices/remote-access?limit=100&${query}`));
@@ -48,7 +35,11 @@ beforeAll(async () => {
 describe('remote access entries', () => {
   it('updates an entry and refuses bad input and other tenants without a change', async () => {
     const url = `/api/devices/remote-access/${ssh.id}`;
-    const done = await completed(admin, await admin.put(url, { name: 'Core switch SSH', destination_port: 2222 }));
+    const done = await completed(
+      server.url,
+      admin,
+      await admin.put(url, { name: 'Core switch SSH', destination_port: 2222 }),
+    );
     expect(done).toMatchObject({ total: 1, done: 1, status: 'completed' });
     const [after] = await entriesOf(admin, `id=${ssh.id}`);
     expect(after).toMatchObject({ name: 'Core switch SSH', destination_port: 2222, protocol: 'ssh' });
@@ -89,14 +80,14 @@ describe('remote access entries', () => {
     for (const body of [{ id: [] }, { id: [a, a] }, { id: ['x'] }, {}]) {
       expect((await admin.delete('/api/devices/remote-access', body)).status, JSON.stringify(body)).toBe(422);
     }
-    const done = await completed(admin, await admin.delete('/api/devices/remote-access', { id: [a, b] }));
+    const done = await completed(server.url, admin, await admin.delete('/api/devices/remote-access', { id: [a, b] }));
     expect(done).toMatchObject({ total: 2, done: 2, failed: 0 });
     expect(await entriesOf(admin, `id=${a},${b}`)).toEqual([]);
   });
 
   it('checks whether the device entries are reachable; nothing is ever blocked', async () => {
     const url = `/api/devices/${ssh.device_id}/remote-access`;
-    const done = await completed(admin, await admin.post(`${url}/check`));
+    const done = await completed(server.url, admin, await admin.post(`${url}/check`));
     const entries = await entriesOf(admin, `device_id=${ssh.device_id}`);
     expect(done.total).toBe(entries.length);
     expect((done.data as { id: number; reachable: boolean }[]).map((e) => e.id).sort()).toEqual(
@@ -112,7 +103,11 @@ describe('RMS Connect sessions', () => {
   const link = (done: Completed) => done.data as { link_id: number; url: string; ttl: number };
 
   it('opens a session with a link on the rms-connect page and expires it on the clock', async () => {
-    const done = await completed(admin, await admin.post(`/api/devices/connect/${ssh.id}`, { duration: 60 }));
+    const done = await completed(
+      server.url,
+      admin,
+      await admin.post(`/api/devices/connect/${ssh.id}`, { duration: 60 }),
+    );
     const { link_id, url, ttl } = link(done);
     expect(url).toMatch(new RegExp(`^/rms-connect/ssh\\?access_id=${ssh.id}&session=[\\w-]{20,}$`));
     expect(ttl).toBe(60);
@@ -122,7 +117,11 @@ describe('RMS Connect sessions', () => {
     expect(session.username).toBeTypeOf('string');
     clock += 30_000;
     expect((await sessions('?active=true'))[0]).toMatchObject({ id: link_id, ttl: 30 });
-    const status = await completed(admin, await admin.post('/api/devices/connect/status', { id: [link_id] }));
+    const status = await completed(
+      server.url,
+      admin,
+      await admin.post('/api/devices/connect/status', { id: [link_id] }),
+    );
     expect(status.data).toEqual([{ id: link_id, active: true, ttl: 30 }]);
     clock += 31_000;
     expect((await sessions('?active=true')).map((s) => s.id)).not.toContain(link_id);
@@ -132,18 +131,24 @@ describe('RMS Connect sessions', () => {
   it('answers the WebUI and CLI links of a device and closes a session', async () => {
     const device = https.device_id;
     const web = link(
-      await completed(admin, await admin.post(`/api/devices/${device}/connect/webui`, { duration: 600 })),
+      await completed(server.url, admin, await admin.post(`/api/devices/${device}/connect/webui`, { duration: 600 })),
     );
     expect(web.url).toMatch(new RegExp(`^/remote/access/${https.id}\\?session=`));
     const links = rows(await admin.get(`/api/devices/${device}/links?type=webui`));
     expect(links).toEqual([expect.objectContaining({ link_id: web.link_id, url: web.url, ttl: 600, active: 1 })]);
     expect(rows(await admin.get(`/api/devices/${device}/links?type=cli`))).toEqual([]);
     expect((await admin.get(`/api/devices/${device}/links`)).status).toBe(422);
-    const closed = await completed(admin, await admin.delete(`/api/devices/connect/sessions/${web.link_id}`));
+    const closed = await completed(
+      server.url,
+      admin,
+      await admin.delete(`/api/devices/connect/sessions/${web.link_id}`),
+    );
     expect(closed).toMatchObject({ done: 1, failed: 0 });
     expect(rows(await admin.get(`/api/devices/${device}/links?type=webui`))).toEqual([]);
     // Closing it twice changes nothing more.
-    expect(await completed(admin, await admin.delete(`/api/devices/connect/sessions/${web.link_id}`))).toMatchObject({
+    expect(
+      await completed(server.url, admin, await admin.delete(`/api/devices/connect/sessions/${web.link_id}`)),
+    ).toMatchObject({
       done: 0,
       failed: 1,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, useServer, type Client, type Reply } from './harness';
-import { closeSockets, connectSocket } from './sockets';
+import { rows, useServer } from './harness';
+import { closeSockets, completed } from './sockets';
 
 // VPN hubs of the RMS API over real HTTP: tags (PUT /vpn/hubs/{id}), the
 // on/off toggle, the information on a channel and the bulk delete; another
@@ -12,18 +12,6 @@ const { server, admin, globex, guest } = useServer({
   guest: 'guest@example.com',
 });
 afterAll(closeSockets);
-
-type Completed = { total: number; done: number; failed: number; status: string; data?: unknown };
-
-async function completed(client: Client, reply: Reply): Promise<Completed> {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  const socket = await connectSocket(server.url, client);
-  const event = new Promise<Completed>((resolve) => socket.once('ActionCompleted', resolve));
-  socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);
-  const result = await event;
-  socket.disconnect();
-  return result;
-}
 
 const hub = async (id: number) => rows(await admin.get(`/api/vpn/hubs?id=${id}`))[0];
 let hubId: number;
@@ -63,11 +51,11 @@ describe('VPN hubs', () => {
 
   it('toggles a hub off and on and answers its information on a channel', async () => {
     const toggle = (body: unknown) => admin.put(`/api/vpn/hubs/${hubId}/toggle`, body);
-    expect(await completed(admin, await toggle({ enabled: false }))).toMatchObject({ done: 1 });
+    expect(await completed(server.url, admin, await toggle({ enabled: false }))).toMatchObject({ done: 1 });
     expect((await hub(hubId)).enabled).toBe(0);
-    const info = await completed(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`));
+    const info = await completed(server.url, admin, await admin.get(`/api/vpn/hubs/${hubId}/info`));
     expect(info.data).toMatchObject({ id: hubId, name: 'Tagged hub', enabled: 0 });
-    await completed(admin, await toggle({ enabled: true }));
+    await completed(server.url, admin, await toggle({ enabled: true }));
     expect((await hub(hubId)).enabled).toBe(1);
     for (const body of [{}, { enabled: 'yes' }, { enabled: false, duration: 60 }]) {
       expect((await toggle(body)).status, JSON.stringify(body)).toBe(422);
@@ -80,11 +68,13 @@ describe('VPN hubs', () => {
   it('changes the VPN network of a hub and refuses addresses that are not hosts of it', async () => {
     const settings = (body: unknown, client = admin) => client.put(`/api/vpn/hubs/${hubId}/settings`, body);
     const network = async () => {
-      const data = (await completed(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data;
+      const data = (await completed(server.url, admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data;
       return [(data as { ip: string }).ip, (data as { netmask: string }).netmask];
     };
     expect(await network()).toEqual(['10.8.0.1', '255.255.255.0']);
-    expect(await completed(admin, await settings({ ip: '172.16.4.1', netmask: '255.255.252.0' }))).toMatchObject({
+    expect(
+      await completed(server.url, admin, await settings({ ip: '172.16.4.1', netmask: '255.255.252.0' })),
+    ).toMatchObject({
       done: 1,
     });
     expect(await network()).toEqual(['172.16.4.1', '255.255.252.0']);
@@ -109,12 +99,19 @@ describe('VPN hubs', () => {
   it('adds devices of its company to a hub and removes them', async () => {
     const url = `/api/vpn/hubs/${hubId}/devices`;
     const devices = async () =>
-      ((await completed(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data as { devices: number[] }).devices;
+      (
+        (await completed(server.url, admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data as {
+          devices: number[];
+        }
+      ).devices;
     const own = rows(await admin.get('/api/devices?company_id=1&limit=2&fields=id')).map((d) => d.id as number);
     const theirs = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
     expect(await devices()).toEqual([]);
-    expect(await completed(admin, await admin.post(url, { device_id: own }))).toMatchObject({ total: 2, done: 2 });
-    expect(await completed(admin, await admin.post(url, { device_id: [own[0]] }))).toMatchObject({
+    expect(await completed(server.url, admin, await admin.post(url, { device_id: own }))).toMatchObject({
+      total: 2,
+      done: 2,
+    });
+    expect(await completed(server.url, admin, await admin.post(url, { device_id: [own[0]] }))).toMatchObject({
       done: 0,
       failed: 1,
     });
@@ -128,7 +125,9 @@ describe('VPN hubs', () => {
     expect((await globex.post(url, { device_id: [theirs] })).status).toBe(404);
     expect((await guest.post(url, { device_id: own })).status).toBe(403);
     expect(await devices()).toEqual([...own].sort((a, b) => a - b));
-    expect(await completed(admin, await admin.delete(url, { device_id: [own[0]] }))).toMatchObject({ done: 1 });
+    expect(await completed(server.url, admin, await admin.delete(url, { device_id: [own[0]] }))).toMatchObject({
+      done: 1,
+    });
     expect(await devices()).toEqual([own[1]]);
   });
 
@@ -147,7 +146,7 @@ describe('VPN hubs', () => {
     }
     expect(rows(await admin.get(`/api/vpn/hubs?id=${a},${b}`))).toHaveLength(2);
     expect((await guest.delete('/api/vpn/hubs', { id: [a] })).status).toBe(403);
-    expect(await completed(admin, await admin.delete('/api/vpn/hubs', { id: [a, b] }))).toMatchObject({
+    expect(await completed(server.url, admin, await admin.delete('/api/vpn/hubs', { id: [a, b] }))).toMatchObject({
       total: 2,
       done: 2,
     });

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import type { Client } from './harness';
+import { expect } from 'vitest';
+import type { Client, Reply } from './harness';
 
 // Test sockets: websocket transport, no reconnection, the client's session cookie
 // (none for an anonymous socket); every socket a file opens is closed by closeSockets().
@@ -24,4 +25,18 @@ export const connectSocket = (url: string, client: Client) => connected(openSock
 
 export function closeSockets() {
   for (const socket of open.splice(0)) socket.disconnect();
+}
+
+/** An action channel's ActionCompleted payload. */
+export type Completed = { total: number; done: number; failed: number; status: string; data?: unknown };
+
+/** Subscribes to the reply's action channel and answers its ActionCompleted (replayed once the work is done). */
+export async function completed(url: string, client: Client, reply: Reply): Promise<Completed> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const socket = await connectSocket(url, client);
+  const event = new Promise<Completed>((resolve) => socket.once('ActionCompleted', resolve));
+  socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);
+  const result = await event;
+  socket.disconnect();
+  return result;
 }
