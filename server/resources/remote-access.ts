@@ -5,7 +5,8 @@ import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
-import { ID_LIST_BODY, ID_SCHEMA, idField, routeId } from '../services/ids';
+import { ID_SCHEMA, idField, routeId } from '../services/ids';
+import { bulkDeleteRoute } from './bulk-delete';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 import { BATCH_SIZE } from '../../engine/constants';
@@ -202,26 +203,12 @@ export default async function remoteAccess(app: FastifyInstance) {
     },
   );
 
-  // Bulk delete: every id must be one of the caller's entries, else nothing is removed.
-  app.delete(
-    '/devices/remote-access',
-    {
-      preHandler: requirePermission('manage_remote_access'),
-      schema: { body: ID_LIST_BODY },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const ids = (request.body as { id: number[] }).id;
-      const found = await scoped(
-        db.selectFrom('remote_access').select('id').where('id', 'in', ids),
-        actor,
-        'company_id',
-      ).execute();
-      if (found.length !== ids.length) throw invalid(['id', 'Some of the selected remote accesses were not found.']);
-      await db.deleteFrom('remote_access').where('id', 'in', ids).execute();
-      return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
-    },
-  );
+  bulkDeleteRoute(app, {
+    path: '/devices/remote-access',
+    permission: 'manage_remote_access',
+    table: 'remote_access',
+    notFound: 'Some of the selected remote accesses were not found.',
+  });
 
   // check: whether each of the device's entries can be reached now (the device is online).
   // unblock: nothing in this product blocks remote access, so there is never anything to unblock.

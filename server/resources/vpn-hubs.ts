@@ -10,7 +10,8 @@ import { done, invalid, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
-import { ID_LIST_BODY, ID_SCHEMA, routeId } from '../services/ids';
+import { ID_SCHEMA, routeId } from '../services/ids';
+import { bulkDeleteRoute } from './bulk-delete';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -244,21 +245,10 @@ export default async function vpnHubs(app: FastifyInstance) {
     return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: data[0] });
   });
 
-  // Bulk delete: every id must be one of the caller's hubs, else nothing is removed.
-  app.delete(
-    '/vpn/hubs',
-    { preHandler: requirePermission('manage_vpn_hubs'), schema: { body: ID_LIST_BODY } },
-    async (request) => {
-      const actor = actorOf(request);
-      const ids = (request.body as { id: number[] }).id;
-      const found = await scoped(
-        db.selectFrom('vpn_hubs').select('id').where('id', 'in', ids),
-        actor,
-        'company_id',
-      ).execute();
-      if (found.length !== ids.length) throw invalid(['id', 'Some of the selected VPN hubs were not found.']);
-      await db.deleteFrom('vpn_hubs').where('id', 'in', ids).execute();
-      return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
-    },
-  );
+  bulkDeleteRoute(app, {
+    path: '/vpn/hubs',
+    permission: 'manage_vpn_hubs',
+    table: 'vpn_hubs',
+    notFound: 'Some of the selected VPN hubs were not found.',
+  });
 }
