@@ -5,9 +5,10 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { pageSizesOf } from '../../engine/pages/list-state';
 import { exportUrl } from '../../engine/pages/query';
 import { visibleColumns } from '../../engine/pages/preferences';
+import { withFilterLabels } from '../../engine/pages/column-labels';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
-import type { PageAction, PageColumn, PageDocument, PageFilter } from '../../engine/pages/types';
+import type { PageAction, PageDocument } from '../../engine/pages/types';
 import { ActionButtons, useAllowed } from './ActionButtons';
 import { DataTable } from './DataTable';
 import { Filters, SearchBox } from './Filters';
@@ -31,14 +32,6 @@ interface Props {
   scope: Scope;
   /** Nested in a tab: the heading is the tab's. */
   nested?: boolean;
-}
-
-/** A column the list also filters by with fixed options shows each code by its option's label (ssh → SSH). */
-function withFilterLabels(columns: PageColumn[], filters: PageFilter[] | undefined) {
-  return columns.map((column) => {
-    const options = filters?.find((f) => f.key === column.key && !column.formatter)?.options;
-    return options ? { ...column, labels: Object.fromEntries(options.map((o) => [String(o.value), o.label])) } : column;
-  });
 }
 
 export function ListPage({ doc, name, scope, nested }: Props) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { generatedId, rebuildDeviceSearch } from './dialect';
+import { DEVICE_MONITORING } from '../services/device-monitoring';
 
 // The migrations that came after the first schema (006): personal access
 // tokens, the document store, account security and the device IMEI. Like
@@ -114,17 +115,6 @@ export async function addDeviceImei(db: Db): Promise<void> {
   await db.schema.alterTable('devices').addColumn('imei', 'text').execute();
   await rebuildDeviceSearch(db, ['name', 'serial', 'mac', 'imei']);
 }
-
-/** The device settings the RMS API's bulk update (PUT /devices) writes; null is "never set". */
-export const DEVICE_MONITORING = [
-  'dynamic_monitoring',
-  'static_monitoring',
-  'hotspot_monitoring',
-  'io_monitoring',
-  'gps_monitoring',
-  'wireless_monitoring',
-  'vpn_monitoring',
-] as const;
 
 /**
  * Devices carry the settings an operator gives them through the RMS API: a description, the interval of each kind

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { ListSpec } from '../http/list-query';
 import { scoped } from './scoped';
 import { deviceTextIndex, jsonArrayFrom } from '../db/dialect';
-import { DEVICE_MONITORING } from '../db/migrations-features';
+import { DEVICE_MONITORING } from '../services/device-monitoring';
 
 // The device list of the RMS API (GET /devices): fields, search, sort and
 // filters as the OpenAPI names them, restricted to the caller's companies.

@@ -3,7 +3,7 @@ import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { DEVICE_MONITORING } from '../db/migrations-features';
+import { DEVICE_MONITORING } from '../services/device-monitoring';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
