@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../server/app';
@@ -18,10 +19,11 @@ import { hubSpec } from '../server/resources/vpn-hubs';
 import { tagListSpec } from '../server/resources/tags';
 import { userListSpec } from '../server/resources/users';
 import { fileSpec } from '../server/resources/files';
+import type { LoadJob, LoadResult } from './bench-load';
 
 // `npm run bench:server`: the reference server over 100,000 devices on
 // loopback. p50 and p95 of a device list call and of the 7-source global
-// search (autocannon, 50 connections), beside the bare SQL time of the same
+// search (autocannon, 50 connections, in a forked client process), beside the bare SQL time of the same
 // queries (the compiled statements run on the database, no HTTP), as a ratio.
 // Env: BENCH_DEVICES (100000), BENCH_CONNECTIONS (50), BENCH_SECONDS (10),
 // BENCH_USER (admin@example.com: a tenant of four companies).
@@ -68,35 +70,14 @@ async function signIn(base: string): Promise<string> {
   return `${cookie('XSRF-TOKEN')}; ${cookie('rms_access')}`;
 }
 
+/** Runs the paths under load from a forked client process (scripts/bench-load.ts) and answers p50, p95 and req/s. */
 async function load(base: string, cookie: string, paths: string[]) {
-  const times: number[] = [];
-  let errors = 0;
-  let instance: autocannon.Instance | undefined;
-  const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { cookie },
-        requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-  instance!.on('response', (_client, status, _bytes, time) => {
-    times.push(time);
-    if (status !== 200) errors += 1;
-  });
-  const result = await finished;
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    requests: times.length,
-    rps: result.requests.average,
-    errors,
-  };
+  const client = fork(path.join(import.meta.dirname, 'bench-load.ts'));
+  const job: LoadJob = { base, cookie, paths, connections: CONNECTIONS, seconds: SECONDS };
+  client.send(job);
+  const [result] = (await once(client, 'message')) as [LoadResult];
+  const times = result.times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), rps: result.rps, errors: result.errors };
 }
 
 /** p50/p95 in ms over iterations of running every spec's page and count statements, as the mean per spec. */
