@@ -60,8 +60,10 @@ describe('message catalogues', () => {
         // A counted text lists one form per plural category of the language ('|'-separated).
         const forms = text(key).split('|');
         if (forms.length > 1) expect(forms.length, key).toBe(pluralCategories(language).length);
-        for (const form of forms) expect(placeholders(form), key).toEqual(placeholders(key));
-        if (language === 'en') expect(forms[forms.length - 1]).toBe(key);
+        // An engine template may carry its English forms in its key (one|other): its last form is the source text.
+        const source = key.split('|').at(-1)!;
+        for (const form of forms) expect(placeholders(form), key).toEqual(placeholders(source));
+        if (language === 'en') expect(forms[forms.length - 1]).toBe(source);
       }
     });
   }

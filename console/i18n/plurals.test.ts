@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '../../engine/fields/messages';
 import { setMessages, tn, type Language } from '../../engine/i18n/i18n';
+import { MESSAGE_TEMPLATES } from '../../engine/validators/messages';
 
 // Every counted text in its plural forms: Ukrainian one (1, 21), few (2), many (5);
 // Norwegian one and other; Japanese one text. The table lists every counted text —
@@ -81,7 +83,7 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Varsler (1 usett)', 'Varsler (2 usette)'],
   ],
   [
-    'Please lengthen this text to {count} characters or more.',
+    FIELD_MESSAGES.tooShort,
     [
       'Подовжте текст до 1 символу або більше.',
       'Подовжте текст до 2 символів або більше.',
@@ -91,7 +93,7 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Forleng teksten til 1 tegn eller mer.', 'Forleng teksten til 2 tegn eller mer.'],
   ],
   [
-    'Please shorten this text to {count} characters or less.',
+    FIELD_MESSAGES.tooLong,
     [
       'Скоротіть текст до 1 символу або менше.',
       'Скоротіть текст до 2 символів або менше.',
@@ -101,7 +103,7 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Forkort teksten til 1 tegn eller mindre.', 'Forkort teksten til 2 tegn eller mindre.'],
   ],
   [
-    'The {name} may not be greater than {count} characters.',
+    MESSAGE_TEMPLATES.maxLength,
     [
       'Поле «x» може містити не більше ніж 1 символ.',
       'Поле «x» може містити не більше ніж 2 символи.',
@@ -111,7 +113,7 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Feltet x kan ikke ha mer enn 1 tegn.', 'Feltet x kan ikke ha mer enn 2 tegn.'],
   ],
   [
-    'The {name} may not have more than {count} items.',
+    MESSAGE_TEMPLATES.maxItems,
     [
       'Поле «x» може містити не більше ніж 1 елемент.',
       'Поле «x» може містити не більше ніж 2 елементи.',
@@ -121,7 +123,7 @@ const COUNTED: [text: string, uk: string[], no: string[]][] = [
     ['Feltet x kan ikke ha mer enn 1 oppføring.', 'Feltet x kan ikke ha mer enn 2 oppføringer.'],
   ],
   [
-    'The {name} must be at least {count} characters.',
+    MESSAGE_TEMPLATES.minLength,
     [
       'Поле «x» має містити щонайменше 1 символ.',
       'Поле «x» має містити щонайменше 2 символи.',
@@ -208,6 +210,6 @@ describe('counted texts', () => {
   it('English: one and other', () => {
     expect(say('en', '{count} problems', 1)).toBe('1 problem');
     expect(say('en', '{count} problems', 2)).toBe('2 problems');
-    expect(say('en', 'The {name} must be at least {count} characters.', 1)).toBe('The x must be at least 1 character.');
+    expect(say('en', MESSAGE_TEMPLATES.minLength, 1)).toBe('The x must be at least 1 character.');
   });
 });

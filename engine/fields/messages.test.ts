@@ -12,11 +12,13 @@ import { checkRows } from './table-input';
 afterEach(() => setMessages('en', {}));
 
 const marked = (text: string) => `«${text}»`;
+/** A catalogue text marking every plural form of `text` (one|other). */
+const markedForms = (text: string) => text.split('|').map(marked).join('|');
 
 describe('field kind messages', () => {
   it('go through the catalogue in the interface language', () => {
     setMessages('no', {
-      ...Object.fromEntries(Object.values(FIELD_MESSAGES).map((text) => [text, marked(text)])),
+      ...Object.fromEntries(Object.values(FIELD_MESSAGES).map((text) => [text, markedForms(text)])),
       [FIELD_MESSAGES.tooShort]: 'Minst {count} tegn|Minst {count} tegn (flere)',
       file: 'fil',
     });

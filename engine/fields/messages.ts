@@ -17,8 +17,10 @@ export const FIELD_MESSAGES = {
   number: 'Please enter a number.',
   min: 'Value must be greater than or equal to {min}.',
   max: 'Value must be less than or equal to {max}.',
-  tooShort: 'Please lengthen this text to {count} characters or more.',
-  tooLong: 'Please shorten this text to {count} characters or less.',
+  tooShort:
+    'Please lengthen this text to {count} character or more.|Please lengthen this text to {count} characters or more.',
+  tooLong:
+    'Please shorten this text to {count} character or less.|Please shorten this text to {count} characters or less.',
   pattern: 'Please match the requested format.',
   maxRows: 'No more than {count} rows.',
 } as const;

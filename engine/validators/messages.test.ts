@@ -12,6 +12,13 @@ describe('validation messages', () => {
     );
   });
 
+  it('count in English plural forms without a catalogue: 1 character, 1 item', () => {
+    expect(messages.minLength('Name', 'name', 1)).toBe('The name must be at least 1 character.');
+    expect(messages.maxLength('Name', 'name', 1)).toBe('The name may not be greater than 1 character.');
+    expect(messages.maxItems('Tags', 'tags', 1)).toBe('The tags may not have more than 1 item.');
+    expect(messages.maxItems('Tags', 'tags', 2)).toBe('The tags may not have more than 2 items.');
+  });
+
   it('come from the catalogue in the interface language, the label as given', () => {
     setMessages('no', {
       [MESSAGE_TEMPLATES.required]: 'Feltet {name} er påkrevd.',
