@@ -8,7 +8,7 @@ import { invitableDefaultRoles, resolveInviteRole } from '../services/invitable-
 // Changing a user's role (PUT /users/{id}, the change-user-role form): a user
 // of the caller's companies, never the caller (nor the impersonator behind
 // the call), to a role the caller may invite with (shell spec §6), among the
-// roles of the company the form was opened for (its hidden company_id: a form opened
+// roles of the company the form was opened for (its company_id, shown and fixed: a form opened
 // before the user moved, or for another company, is refused). A user who
 // holds a default role the caller could not grant (a super admin, for an
 // admin) is not the caller's to change.

@@ -18,7 +18,7 @@ const { superAdmin, admin, baltics, globex, guest, enduser } = useServer({
 const userByEmail = async (email: string) =>
   rows(await superAdmin.get(`/api/users?q=${encodeURIComponent(email)}&limit=10`)).find((u) => u.email === email)!;
 
-/** The form's body for a user: its company (the hidden field) and the role. */
+/** The form's body for a user: its company (shown, not editable) and the role. */
 const change = (user: Record<string, unknown>, role: unknown) => ({ company_id: String(user.company_id), role });
 
 /** Every user's role and update time, as the super admin sees them. */
