@@ -192,6 +192,8 @@ test('a generated report is headed by its name', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly data usage - October 2026');
   await expect(page.getByRole('heading', { level: 2, name: 'Generated report' })).toBeVisible();
   await expect(page).toHaveTitle(/Monthly data usage - October 2026/);
+  // Its state reads as a word, not the code.
+  await expect(page.getByRole('definition').filter({ hasText: /^Ready$/ })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('generated-report.png') });
   await lightAndDark(page, async () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monthly data usage - October 2026');

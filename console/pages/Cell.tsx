@@ -15,7 +15,7 @@ const WORDS = new Set([
   'facelift',
   'l2tp',
   'attempt',
-  'taskStatus',
+  'status',
   'notificationType',
 ]);
 

@@ -13,8 +13,11 @@ export function codeLabel(labels: Readonly<Record<string, string>>, code: string
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The run states of a task group (the task manager's Status column). */
-export const TASK_STATUS_LABELS: Readonly<Record<string, string>> = {
+/** States of runs and records: task groups (the task manager), reports and generated reports. */
+export const STATUS_LABELS: Readonly<Record<string, string>> = {
+  active: 'Active',
+  paused: 'Paused',
+  ready: 'Ready',
   scheduled: 'Scheduled',
   pending: 'Pending',
   running: 'Running',
