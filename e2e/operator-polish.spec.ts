@@ -83,7 +83,7 @@ test('users without update_users get no Change role; the users list and its dial
   });
 });
 
-test('task states and notification types show as words, in each language', async ({ page }) => {
+test('task states and notification types show as words, in each language', async ({ page }, testInfo) => {
   await login(page, fixtureAccounts.super, { path: '/management/task-manager' });
   const states = table(page).locator('tbody td:nth-child(4)');
   await expect(states.first()).toBeVisible();
@@ -98,6 +98,8 @@ test('task states and notification types show as words, in each language', async
   const panel = page.locator('.notification-list');
   await expect(panel.getByText('Low resource amount').first()).toBeVisible();
   await expect(panel.getByText('creditAmountTooLow')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('notifications-panel.png') });
+  await audit(page, '.notifications .dropdown-panel');
   for (const [language, completed, low] of [
     ['no', 'Fullført', 'Lite ressurser igjen'],
     ['ja', '完了', 'リソース残量わずか'],
@@ -109,6 +111,20 @@ test('task states and notification types show as words, in each language', async
     await page.goto('/notifications');
     await expect(table(page).getByRole('cell', { name: low, exact: true }).first()).toBeVisible();
   }
+});
+
+test('the task manager and the notifications pass axe in the dark theme too', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await login(page, fixtureAccounts.admin, { path: '/management/task-manager' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(table(page).getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
+  await audit(page, '.list-page');
+  await page.goto('/notifications');
+  await expect(table(page).getByRole('cell', { name: 'Device alert', exact: true }).first()).toBeVisible();
+  await audit(page, '.list-page');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.locator('.notification-list')).toBeVisible();
+  await audit(page, '.notifications .dropdown-panel');
 });
 
 test('on a phone the device header keeps two actions and a keyboard-driven More actions menu', async ({
