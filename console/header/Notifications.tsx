@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { alertToast } from '../../engine/device/alerts';
+import { formatCell } from '../../engine/format/formatters';
 import { realtime } from '../../engine/realtime/socket';
 import { showToast } from '../../engine/stores/toasts';
 import { emitReloadData } from '../../engine/submit/events';
@@ -103,6 +104,7 @@ export function Notifications() {
         <ul className="notification-list">
           {items.map((item) => (
             <li key={item.id} className={item.seen_at ? '' : 'unseen'}>
+              <span className="notification-type">{t(formatCell('notificationType', item.type, {}))}</span>
               <p>{item.summary}</p>
               <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
             </li>

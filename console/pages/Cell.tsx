@@ -8,7 +8,16 @@ import { readPath, resolvePath } from '../../engine/pages/template';
 import { t } from '../../engine/i18n/i18n';
 
 /** Formatters that answer words (states, yes/no) rather than data: their output is translated. */
-const WORDS = new Set(['deviceStatus', 'boolean', 'enabled', 'facelift', 'l2tp', 'attempt']);
+const WORDS = new Set([
+  'deviceStatus',
+  'boolean',
+  'enabled',
+  'facelift',
+  'l2tp',
+  'attempt',
+  'status',
+  'notificationType',
+]);
 
 /** A column as a cell reads it; `labels` name the codes of a column its list also filters by (value → option label). */
 export interface CellColumn {

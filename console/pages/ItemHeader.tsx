@@ -3,23 +3,31 @@
 // name, its facts (live when the document says so) and the actions the user
 // may take. A deleted item leaves for the route's list; a missing one (404) is
 // reported to the layout, which then shows no tabs to a page that is not there.
+// On a narrow screen the first actions stay buttons and the rest go into a
+// "More actions" menu, so the header keeps to one or two rows on a phone.
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { loadErrorText } from '../../engine/pages/load-error';
 import { loadPageDocument } from '../../engine/schema/registry';
 import { translateDocument } from '../../engine/pages/translate';
-import type { PageDocument } from '../../engine/pages/types';
-import { ActionButtons } from './ActionButtons';
+import type { PageAction, PageDocument } from '../../engine/pages/types';
+import { ActionButtons, useAllowed } from './ActionButtons';
+import { ActionMenu } from './ActionMenu';
 import { FieldList } from './FieldList';
 import { DeviceConnect } from './DeviceConnect';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
+import { useMediaQuery } from './useMediaQuery';
 import { usePageAction } from './usePageAction';
 import './item-header.css';
 
 /** Parts a header shows beside its document's actions, by page name. */
 const EXTRAS: Record<string, ComponentType<{ item: Record<string, unknown> }>> = { 'device.detail': DeviceConnect };
+
+/** Below this width only the first PRIMARY actions stay buttons. */
+const NARROW = '(max-width: 48rem)';
+const PRIMARY = 2;
 
 interface HeaderProps {
   page: string;
@@ -51,6 +59,13 @@ function HeaderOf({ doc, page, listPath, onMissing }: HeaderProps & { doc: PageD
   const missing = (error as { status?: unknown } | undefined)?.status === 404;
   useEffect(() => onMissing?.(missing), [missing, onMissing]);
   const name = typeof item?.name === 'string' ? item.name : '';
+  const permitted = useAllowed(doc.actions);
+  const narrow = useMediaQuery(NARROW) && permitted.length > PRIMARY + 1;
+  const run = (action: PageAction) =>
+    void runAction(action, { row: item, params: scope }).then((result) => {
+      // A deleted item leaves for its list.
+      if (result.kind === 'submitted' && action.request?.method === 'delete') navigate(listPath);
+    });
   return (
     <header className="item-header" aria-labelledby={`${page}-name`} aria-busy={!item && error === undefined}>
       <div className="item-header-top">
@@ -59,16 +74,8 @@ function HeaderOf({ doc, page, listPath, onMissing }: HeaderProps & { doc: PageD
         </h1>
         <div className="item-header-actions">
           {item && Extra && <Extra item={item} />}
-          <ActionButtons
-            actions={doc.actions}
-            disabled={!item}
-            onRun={(action) =>
-              void runAction(action, { row: item, params: scope }).then((result) => {
-                // A deleted item leaves for its list.
-                if (result.kind === 'submitted' && action.request?.method === 'delete') navigate(listPath);
-              })
-            }
-          />
+          <ActionButtons actions={narrow ? permitted.slice(0, PRIMARY) : permitted} disabled={!item} onRun={run} />
+          {narrow && <ActionMenu actions={permitted.slice(PRIMARY)} disabled={!item} onRun={run} />}
         </div>
       </div>
       {error !== undefined && (

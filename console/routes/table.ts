@@ -228,6 +228,7 @@ const specs: Spec[] = [
     name: 'report.generated',
     path: '/report/generated/:id',
     title: 'Generated report',
+    entity: '/reports/generated/:id',
     permission: 'view_reports',
     parent: 'reports',
   },

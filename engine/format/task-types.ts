@@ -1,4 +1,5 @@
 // Human labels of the device task types of the forms spec (§3 "Task names").
+import { codeLabel } from './code-labels';
 
 const TASK_TYPE_LABELS: Readonly<Record<string, string>> = {
   firmware_upload: 'Firmware upload',
@@ -11,10 +12,7 @@ const TASK_TYPE_LABELS: Readonly<Record<string, string>> = {
 
 /** The label of a task type; an unknown code is shown as words ("reboot_device" → "Reboot device"). */
 export function taskTypeLabel(code: string): string {
-  const known = TASK_TYPE_LABELS[code];
-  if (known) return known;
-  const words = code.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return codeLabel(TASK_TYPE_LABELS, code);
 }
 
 /** Task type codes of a cell: an array of codes or of `{ name }` / `{ type }` items, or one comma-separated string. */

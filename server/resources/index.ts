@@ -15,6 +15,7 @@ import companyData from './company-data';
 import tags from './tags';
 import tagsWrite from './tags-write';
 import users from './users';
+import userRole from './user-role';
 import invitations from './invitations';
 import roles from './roles';
 import credits from './credits';
@@ -69,6 +70,7 @@ export const resources: FastifyPluginAsync[] = [
   tags,
   tagsWrite,
   users,
+  userRole,
   invitations,
   roles,
   credits,
