@@ -30,6 +30,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     as: 'admin',
     body: { company_id: 1, email: 'property@example.com', role: 'read_only' },
   },
+  { method: 'PUT', url: '/api/users/14', as: 'admin', body: { company_id: 1, role: 'read_only' } },
   {
     method: 'POST',
     url: '/api/credits/move',
