@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import newReport from '../../schemas/forms/new-report.json';
 import { rows, useServer } from './harness';
 
 // The new-report form is enforced on POST /reports: its apply list names
 // devices, companies or tags as applied_by chooses, so ids of another kind are
 // refused on apply_list and nothing is written; a valid report is listed at once.
 
-const { admin, guest } = useServer({ admin: 'admin@example.com', guest: 'guest@example.com' });
+const { admin, guest, superAdmin } = useServer({
+  admin: 'admin@example.com',
+  guest: 'guest@example.com',
+  superAdmin: 'super@example.com',
+});
 
 const REPORT = { name: 'Tagged signal', type: 'periodic', period: 'day', parameters: ['signal'] };
 
@@ -66,5 +71,55 @@ describe('new report', () => {
     const [tag] = await ids('/tags');
     expect((await guest.post('/api/reports', { ...REPORT, applied_by: 'tag', apply_list: [tag] })).status).toBe(403);
     expect(await reports()).toEqual(before);
+  });
+});
+
+describe('the form studio and the lookup switch', () => {
+  type Problems = { data: { problems: { pointer: string; message: string }[] } };
+  const applyList = newReport.fields.findIndex((f) => f.key === 'apply_list');
+
+  it('checks a draft whose switch names no field or an option the choosing field lacks', async () => {
+    const fields = newReport.fields.map((f) =>
+      f.key === 'apply_list' ? { ...f, options: { lookupBy: 'kind', lookups: { user: { lookup: 'users' } } } } : f,
+    );
+    const reply = await superAdmin.post<Problems>('/api/documents/forms/new-report/check', {
+      text: JSON.stringify({ ...newReport, fields }),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.problems).toEqual([
+      expect.objectContaining({ pointer: `/fields/${applyList}/options/lookupBy`, message: 'no field kind' }),
+    ]);
+    const wrongOption = newReport.fields.map((f) =>
+      f.key === 'apply_list'
+        ? { ...f, options: { lookupBy: 'applied_by', lookups: { user: { lookup: 'users' } } } }
+        : f,
+    );
+    const second = await superAdmin.post<Problems>('/api/documents/forms/new-report/check', {
+      text: JSON.stringify({ ...newReport, fields: wrongOption }),
+    });
+    expect(second.body.data.problems).toEqual([
+      expect.objectContaining({
+        pointer: `/fields/${applyList}/options/lookups/user`,
+        message: 'applied_by has no option user',
+      }),
+    ]);
+  });
+
+  it('dry-runs a draft: a selection while applied_by names no lookup is refused on the field', async () => {
+    const fields = newReport.fields.map((f) =>
+      f.key === 'applied_by' ? { ...f, options: [...(f.options as object[]), { value: 'user', label: 'User' }] } : f,
+    );
+    const values = { ...REPORT, applied_by: 'user', apply_list: [1] };
+    const reply = await superAdmin.post<{ errors: { source: string }[] }>('/api/documents/forms/new-report/dry-run', {
+      document: { ...newReport, fields },
+      values,
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors.map((e) => e.source)).toEqual(['apply_list']);
+    const accepted = await superAdmin.post('/api/documents/forms/new-report/dry-run', {
+      document: { ...newReport, fields },
+      values: { ...values, applied_by: 'tag' },
+    });
+    expect(accepted.status).toBe(200);
   });
 });
