@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertTenancy } from '../auth/guards';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
@@ -123,9 +123,10 @@ export default async function reportsWrite(app: FastifyInstance) {
 
   // The new-report form is enforced: the server checks what the console checks (its apply list's
   // lookup chosen by applied_by), then that every id is one of that kind in the caller's companies.
+  // The permission comes before the body schema, so a caller without it learns nothing of the rules.
   app.post(
     '/reports',
-    { ...guard(app, { permission, form: true }), schema: { body: createReport } },
+    { ...guard(app, { form: true }), preValidation: requirePermission(permission), schema: { body: createReport } },
     async (request) => {
       const actor = actorOf(request);
       const { name, ...details } = request.form as Report & { name: string };

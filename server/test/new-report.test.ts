@@ -70,6 +70,8 @@ describe('new report', () => {
     const before = await reports();
     const [tag] = await ids('/tags');
     expect((await guest.post('/api/reports', { ...REPORT, applied_by: 'tag', apply_list: [tag] })).status).toBe(403);
+    // The permission comes first: an empty body tells a guest nothing of the rules.
+    expect((await guest.post('/api/reports', {})).status).toBe(403);
     expect(await reports()).toEqual(before);
   });
 });
