@@ -2,10 +2,12 @@ import { hiddenKeys, type FormValues } from '../schema/depends';
 import { onChangeFunctions } from '../schema/functions';
 import type { FieldSchema } from '../schema/types';
 import { kindOf } from '../fields/kinds';
+import { checkSwitch, switchedFields } from '../schema/lookup-switch';
 import { checkAddon, checkField } from '../validators/field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
-// depends (hidden values cleared), and the client-side check before submit.
+// lookup switches (a selection cleared when the value choosing its lookup
+// changes), depends (hidden values cleared), and the client-side check before submit.
 
 interface HasFields {
   fields: FieldSchema[];
@@ -24,6 +26,8 @@ interface FieldIndex {
   byKey: Map<string, FieldSchema>;
   /** Keys some depends rule reads: only a change of one of them can hide or show a field. */
   dependedOn: Set<string>;
+  /** Keys choosing the lookup of other fields (LookupSwitch), with those fields' keys. */
+  switching: Map<string, string[]>;
 }
 
 const indexes = new WeakMap<FieldSchema[], FieldIndex>();
@@ -34,6 +38,7 @@ function indexOf(fields: FieldSchema[]): FieldIndex {
     index = {
       byKey: new Map(fields.map((f) => [f.key, f])),
       dependedOn: new Set(fields.flatMap((f) => (f.depends ?? []).map((rule) => rule.key))),
+      switching: switchedFields(fields),
     };
     indexes.set(fields, index);
   }
@@ -42,8 +47,8 @@ function indexOf(fields: FieldSchema[]): FieldIndex {
 
 /**
  * A keystroke's change, written into `values` in place when it is narrow: no
- * onChange function follows its keys, no depends rule reads them and none of
- * them is hidden. Then it costs only its own keys (no copy of the form's
+ * onChange function follows its keys, no depends rule reads them, none of
+ * them chooses a lookup and none of them is hidden. Then it costs only its own keys (no copy of the form's
  * values) and returns the keys whose value changed; a wider change returns
  * undefined, for applyChange.
  */
@@ -55,7 +60,9 @@ export function writeInPlace(
 ): string[] | undefined {
   const index = indexOf(doc.fields);
   const keys = Object.keys(incoming);
-  if (keys.some((k) => index.byKey.get(k)?.onChange || index.dependedOn.has(k) || hidden.has(k))) return undefined;
+  const wide = (k: string) =>
+    index.byKey.get(k)?.onChange || index.dependedOn.has(k) || index.switching.has(k) || hidden.has(k);
+  if (keys.some(wide)) return undefined;
   const changed = keys.filter((k) => !same(values[k], incoming[k]));
   for (const key of changed) values[key] = incoming[key];
   return changed;
@@ -63,7 +70,8 @@ export function writeInPlace(
 
 /**
  * Applies a change from the form: onChange functions of the changed fields, then
- * depends (hidden values cleared). Given the hidden keys before the change, a
+ * the selections whose lookup a changed value chooses are cleared (unless the
+ * same change sets them: a loaded item), then depends (hidden values cleared). Given the hidden keys before the change, a
  * change no depends rule reads and no onChange function follows costs only its
  * own keys, so a keystroke does not grow with the form.
  */
@@ -84,6 +92,14 @@ export function applyChange(
     if (!fn) throw new Error(`Unknown onChange function ${ref.function}`);
     values = fn(values, ref.params ?? {});
     wide = true;
+  }
+  for (const [key, targets] of index.switching) {
+    if (same(previous[key], values[key])) continue;
+    for (const target of targets) {
+      if (target in incoming || !(target in values)) continue;
+      delete values[target];
+      wide = true;
+    }
   }
   let hidden = hiddenBefore;
   if (!hidden || wide || changed.some((k) => index.dependedOn.has(k) || hiddenBefore?.includes(k))) {
@@ -114,6 +130,7 @@ export function checkValues(doc: HasFields, values: FormValues, hidden: readonly
     // An addon's message shows under its field (the server names the addon's key).
     const message =
       checkField(field, kindOf(field).coerce(field, values[field.key])) ??
+      checkSwitch(field, values) ??
       (field.addon && checkAddon(field, values[field.addon.key]));
     if (message) errors[field.key] = message;
   }

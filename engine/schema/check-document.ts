@@ -1,9 +1,9 @@
 // Cross-checks of documents that JSON Schema cannot express (run by schemas:check):
-// depends and placeholders name existing keys, lookups and registered functions
-// exist, no duplicate field keys, patterns compile.
+// depends, placeholders and lookup switches name existing keys, lookups and
+// registered functions exist, no duplicate field keys, patterns compile.
 import { validators } from '../validators/registry';
 import { registeredNames } from './functions';
-import type { FieldSchema, FormDocument, OptionsSource } from './types';
+import type { FieldSchema, FormDocument, LookupSwitch, OptionsSource } from './types';
 
 export interface CheckProblem {
   pointer: string;
@@ -23,6 +23,13 @@ export type DocumentChecker = (doc: unknown, ctx: CheckContext) => CheckProblem[
 
 const placeholders = (s: string) => [...s.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]);
 
+/** The keys a form's values may hold: its fields' and their addons'. */
+function fieldKeys(byKey: Map<string, FieldSchema>): Set<string> {
+  const keys = new Set(byKey.keys());
+  for (const field of byKey.values()) if (field.addon) keys.add(field.addon.key);
+  return keys;
+}
+
 function checkPattern(pattern: string | undefined, pointer: string, out: CheckProblem[]) {
   if (pattern === undefined) return;
   try {
@@ -32,19 +39,45 @@ function checkPattern(pattern: string | undefined, pointer: string, out: CheckPr
   }
 }
 
+/** A lookup switch: its key names another field, each lookup is one of that field's options and checks as a lookup. */
+function checkSwitch(
+  options: LookupSwitch,
+  pointer: string,
+  f: FieldSchema,
+  byKey: Map<string, FieldSchema>,
+  ctx: CheckContext,
+  out: CheckProblem[],
+) {
+  const by = byKey.get(options.lookupBy);
+  if (!by) out.push({ pointer: `${pointer}/lookupBy`, message: `no field ${options.lookupBy}` });
+  if (options.lookupBy === f.key)
+    out.push({ pointer: `${pointer}/lookupBy`, message: 'a field cannot choose its own lookup' });
+  const known = Array.isArray(by?.options) ? new Set(by.options.map((o) => String(o.value))) : undefined;
+  for (const [value, ref] of Object.entries(options.lookups)) {
+    const p = `${pointer}/lookups/${value}`;
+    if (known && !known.has(value)) out.push({ pointer: p, message: `${options.lookupBy} has no option ${value}` });
+    checkOptions(ref, p, byKey, ctx, out);
+  }
+}
+
 function checkOptions(
   options: OptionsSource | undefined,
   pointer: string,
-  keys: Set<string>,
+  byKey: Map<string, FieldSchema>,
   ctx: CheckContext,
   out: CheckProblem[],
+  f?: FieldSchema,
 ) {
   if (!options || Array.isArray(options)) {
     const values = (options ?? []).map((o) => String(o.value));
     if (new Set(values).size !== values.length) out.push({ pointer, message: 'duplicate option values' });
     return;
   }
-  if ('lookup' in options) {
+  const keys = fieldKeys(byKey);
+  if ('lookupBy' in options) {
+    if (f) checkSwitch(options, pointer, f, byKey, ctx, out);
+    else out.push({ pointer, message: 'a lookup switch belongs to a field' });
+  } else if ('lookup' in options) {
     if (!ctx.names.lookups?.has(options.lookup))
       out.push({ pointer: `${pointer}/lookup`, message: `no lookup document lookups/${options.lookup}.json` });
     if (options.transform && !registeredNames.transform().includes(options.transform))
@@ -64,8 +97,7 @@ function checkField(
   ctx: CheckContext,
   out: CheckProblem[],
 ) {
-  const keys = new Set(byKey.keys());
-  for (const field of byKey.values()) if (field.addon) keys.add(field.addon.key);
+  const keys = fieldKeys(byKey);
   f.depends?.forEach((rule, j) => {
     if (!keys.has(rule.key))
       out.push({ pointer: `${p}/depends/${j}/key`, message: `depends on unknown key ${rule.key}` });
@@ -82,8 +114,8 @@ function checkField(
       });
     }
   });
-  checkOptions(f.options, `${p}/options`, keys, ctx, out);
-  if (f.addon) checkOptions(f.addon.options, `${p}/addon/options`, keys, ctx, out);
+  checkOptions(f.options, `${p}/options`, byKey, ctx, out, f);
+  if (f.addon) checkOptions(f.addon.options, `${p}/addon/options`, byKey, ctx, out);
   if (f.onChange && !registeredNames.onChange().includes(f.onChange.function))
     out.push({ pointer: `${p}/onChange/function`, message: `no registered onChange ${f.onChange.function}` });
   if (f.compute && !registeredNames.compute().includes(f.compute.function))

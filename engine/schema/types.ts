@@ -110,6 +110,16 @@ export interface LookupRef {
   labelKey?: string;
 }
 
+/** Options from the lookup chosen by the value of another field: lookups by that field's value (e.g. applied_by device, company or tag). A change of the value reloads the options and clears the selection; a value without a lookup offers nothing. */
+export interface LookupSwitch {
+  /** Key of the field whose value chooses the lookup. */
+  lookupBy: string;
+  /** The lookup for each value of the lookupBy field. */
+  lookups: {
+    [key: string]: LookupRef;
+  };
+}
+
 /** A registered function by name (engine/schema/functions.ts) with parameters. */
 export interface FunctionRef {
   function: string;
@@ -118,7 +128,7 @@ export interface FunctionRef {
   };
 }
 
-export type OptionsSource = OptionItem[] | LookupRef | FunctionRef;
+export type OptionsSource = OptionItem[] | LookupRef | LookupSwitch | FunctionRef;
 
 /** The field is visible only while field key holds one of values (or any non-empty value when values is absent). */
 export interface DependsRule {

@@ -1,13 +1,15 @@
 // The server's check of a form submission against the same document the console
 // renders (contract 6): permission-gated and hidden fields are dropped (never
 // submitted), unknown keys are dropped, text is trimmed, multipart strings are
-// coerced to the field's type, and every visible field is checked by checkField.
+// coerced to the field's type, and every visible field is checked by checkField
+// (a selection of a lookup switch also by checkSwitch: its value names a lookup).
 import type { ErrorItem } from '../errors/error-item';
 import { isDisplayOnly, kindOf } from '../fields/kinds';
 import { trimText } from '../fields/text';
 import { checkAddon, checkField } from '../validators/field';
 import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
+import { checkSwitch } from './lookup-switch';
 import { holdsPermission } from './permission';
 
 export interface SubmissionResult {
@@ -44,7 +46,7 @@ export function validateSubmission(
   const value = pruneHidden(scope, shaped);
   const errors: ErrorItem[] = [];
   for (const field of visibleFields(scope, value)) {
-    const message = checkField(field, value[field.key], { warnings: ctx.warnings });
+    const message = checkField(field, value[field.key], { warnings: ctx.warnings }) ?? checkSwitch(field, value);
     if (message) errors.push({ code: VALIDATION_ERROR, message, source: field.key });
     const addon = field.addon && checkAddon(field, value[field.addon.key]);
     if (addon) errors.push({ code: VALIDATION_ERROR, message: addon, source: field.addon!.key });

@@ -136,6 +136,40 @@ describe('FormRunner', () => {
     expect(screen.queryByText('The name has already been taken.')).toBeNull();
   });
 
+  it('lists the apply list by Applied by, clears the choice when it changes and submits ids of the chosen kind', async () => {
+    const lists: Record<string, { id: number; name: string }[]> = {
+      '/devices': [{ id: 3, name: 'RUT241 Riga' }],
+      '/companies': [{ id: 3, name: 'Vilnius Field Ops' }],
+      '/tags': [{ id: 5, name: 'Headquarters' }],
+    };
+    respond = (c) =>
+      c.method === 'get' ? { success: true, data: lists[c.url], meta: { total: 1 } } : { success: true };
+    setSessionUser({ ...admin, permissions: ['view_reports', 'update_devices'] });
+    await mount('new-report', { options: { data: { type: 'periodic', period: 'day' } } });
+    const applyTo = screen.getByRole('combobox', { name: /Apply to/ });
+    fireEvent.click(applyTo);
+    fireEvent.click(await screen.findByRole('option', { name: /RUT241 Riga/ }));
+    expect(screen.getByRole('list', { name: /Selected Apply to/ }).textContent).toContain('RUT241 Riga');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Tag' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: /Selected Apply to/ })).toBeNull());
+    fireEvent.click(applyTo);
+    fireEvent.click(await screen.findByRole('option', { name: /Headquarters/ }));
+    expect(screen.queryByRole('option', { name: /RUT241 Riga/ })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Tagged' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Parameters/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Signal' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    expect(requests.filter((r) => r.method === 'get').map((r) => r.url)).toEqual(['/devices', '/tags']);
+    expect(requests.find((r) => r.method === 'post')).toMatchObject({
+      url: '/reports',
+      data: { name: 'Tagged', applied_by: 'tag', apply_list: [5], parameters: ['signal'] },
+    });
+  });
+
   it('shows depends fields only for the price-required type ids and never submits hidden ones', async () => {
     respond = (c) =>
       c.url === '/credits/types'

@@ -27,6 +27,16 @@ describe('lookups', () => {
     ]);
   });
 
+  it('a lookup switch follows its choosing key and the placeholders of each of its lookups', () => {
+    const source = {
+      lookupBy: 'applied_by',
+      lookups: { tag: { lookup: 'tags', params: { company_id: '{company_id}' } }, device: { lookup: 'devices' } },
+    };
+    expect(lookupDependencies(source)).toEqual(['applied_by', 'company_id']);
+    expect(isLookupRef(source)).toBe(false);
+    expect(staticOptions(source, ctx)).toBeUndefined();
+  });
+
   it('reads dotted label and description keys (data-collect configs: config.name)', async () => {
     get.mockResolvedValueOnce({
       data: {

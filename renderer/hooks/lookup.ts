@@ -1,6 +1,7 @@
 import { http } from '../../engine/http/client';
 import { lookupOptions, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
+import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
 import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
 
@@ -19,8 +20,10 @@ export interface LookupPage {
 
 export const isLookupRef = (s: OptionsSource | undefined): s is LookupRef => !!s && !Array.isArray(s) && 'lookup' in s;
 
-/** Names of the form values a lookup's parameters follow (its '{key}' placeholders). */
+/** Names of the form values a lookup's parameters follow (its '{key}' placeholders; a switch's key and its lookups'). */
 export function lookupDependencies(source: OptionsSource | undefined): string[] {
+  if (isLookupSwitch(source))
+    return [source.lookupBy, ...Object.values(source.lookups).flatMap((ref) => lookupDependencies(ref))];
   if (!isLookupRef(source)) return [];
   return Object.values(source.params ?? {}).flatMap((raw) =>
     typeof raw === 'string' ? [...raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]) : [],

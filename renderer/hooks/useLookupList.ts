@@ -3,6 +3,7 @@ import { useDependencyKey } from '../form/useFormController';
 import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
+import { useActiveSource } from './useActiveSource';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -16,10 +17,12 @@ interface ListState {
 /**
  * A searchable, paged option list for ItemSelect: lookups load 100 per page
  * from the API (search text sent as the lookup's search parameter); static
- * and function lists are filtered locally. Reloads when a followed form value changes.
+ * and function lists are filtered locally; a lookup switch lists its chosen
+ * lookup. Reloads when a followed form value changes.
  */
-export function useLookupList(source: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
-  const depKey = useDependencyKey(ctx.store, lookupDependencies(source));
+export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
+  const source = useActiveSource(switched, ctx.store);
+  const depKey = useDependencyKey(ctx.store, lookupDependencies(switched));
   const [search, setSearch] = useState('');
   const [state, setState] = useState<ListState>({ options: [], total: 0, loading: false });
   const controller = useRef<AbortController | null>(null);

@@ -3,10 +3,12 @@ import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
 import { useDependencyKey } from '../form/useFormController';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
+import { useActiveSource } from './useActiveSource';
 
-/** Every option of a source (a lookup's first page of 100), reloaded when a followed value changes. */
-export function useOptions(source: OptionsSource | undefined, ctx: FormRunContext) {
-  const depKey = useDependencyKey(ctx.store, lookupDependencies(source));
+/** Every option of a source (a lookup's first page of 100; a switch's chosen one), reloaded when a followed value changes. */
+export function useOptions(switched: OptionsSource | undefined, ctx: FormRunContext) {
+  const source = useActiveSource(switched, ctx.store);
+  const depKey = useDependencyKey(ctx.store, lookupDependencies(switched));
   const fixed = useMemo(() => staticOptions(source, ctx.functionContext()), [source, ctx]);
   const [loaded, setLoaded] = useState<{ key: string; options: LookupOption[]; error?: string }>();
 

@@ -76,6 +76,49 @@ describe('schemas:check', () => {
     );
   });
 
+  it('cross-checks a lookup switch: its key names a field with that option, each lookup exists', () => {
+    const text = JSON.stringify({
+      $schema: '../form.schema.json',
+      title: 'Switch',
+      endpoint: '/x',
+      fields: [
+        { key: 'by', type: 'radio', options: [{ value: 'company', label: 'Company' }] },
+        {
+          key: 'list',
+          component: 'ItemSelect',
+          options: {
+            lookupBy: 'by',
+            lookups: { company: { lookup: 'companies' }, tag: { lookup: 'planets', params: { q: '{ghost}' } } },
+          },
+        },
+        {
+          key: 'self',
+          component: 'ItemSelect',
+          options: { lookupBy: 'self', lookups: { x: { lookup: 'companies' } } },
+        },
+        { key: 'lost', component: 'ItemSelect', options: { lookupBy: 'nobody', lookups: { x: { lookup: 'nope' } } } },
+      ],
+    });
+    expect(fixture('forms/switch.json', text)).toEqual(
+      expect.arrayContaining([
+        'forms/switch.json: /fields/1/options/lookups/tag: by has no option tag',
+        'forms/switch.json: /fields/1/options/lookups/tag/lookup: no lookup document lookups/planets.json',
+        'forms/switch.json: /fields/1/options/lookups/tag/params/q: no field ghost',
+        'forms/switch.json: /fields/2/options/lookupBy: a field cannot choose its own lookup',
+        'forms/switch.json: /fields/3/options/lookupBy: no field nobody',
+        'forms/switch.json: /fields/3/options/lookups/x/lookup: no lookup document lookups/nope.json',
+      ]),
+    );
+    expect(fixture('forms/switch.json', text).filter((l) => l.includes('/fields/1/options/lookups/company'))).toEqual(
+      [],
+    );
+    const empty = { key: 'empty', component: 'ItemSelect', options: { lookupBy: 'by', lookups: {} } };
+    const emptyDoc = { $schema: '../form.schema.json', title: 'E', endpoint: '/x', fields: [empty] };
+    expect(fixture('forms/e.json', JSON.stringify(emptyDoc))).toContain(
+      'forms/e.json: /fields/0/options/lookups: must NOT have fewer than 1 properties',
+    );
+  });
+
   it('the meta-schema asks for table, and for options of ItemSelect, radio and select', () => {
     const doc = {
       $schema: '../form.schema.json',

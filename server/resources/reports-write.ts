@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertTenancy } from '../auth/guards';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
@@ -118,26 +118,34 @@ export default async function reportsWrite(app: FastifyInstance) {
     return { ...record!, details: JSON.parse(record!.details) as Record<string, unknown> };
   }
 
-  const reports = guard(app, { permission: ['view_reports', 'update_devices'] });
+  const permission = ['view_reports', 'update_devices'];
+  const reports = guard(app, { permission });
 
-  app.post('/reports', { ...reports, schema: { body: createReport } }, async (request) => {
-    const actor = actorOf(request);
-    const { name, ...details } = request.body as Report & { name: string };
-    assertDates(details);
-    await assertApplyList(db, actor, details.applied_by, details.apply_list!);
-    await db
-      .insertInto('records')
-      .values({
-        kind: 'report',
-        company_id: actor.company.id,
-        name: name.trim(),
-        status: 'active',
-        details: JSON.stringify(details),
-        created_at: ctx.now().toISOString(),
-      })
-      .execute();
-    return { success: true };
-  });
+  // The new-report form is enforced: the server checks what the console checks (its apply list's
+  // lookup chosen by applied_by), then that every id is one of that kind in the caller's companies.
+  // The permission comes before the body schema, so a caller without it learns nothing of the rules.
+  app.post(
+    '/reports',
+    { ...guard(app, { form: true }), preValidation: requirePermission(permission), schema: { body: createReport } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { name, ...details } = request.form as Report & { name: string };
+      assertDates(details);
+      await assertApplyList(db, actor, details.applied_by, details.apply_list!);
+      await db
+        .insertInto('records')
+        .values({
+          kind: 'report',
+          company_id: actor.company.id,
+          name: name.trim(),
+          status: 'active',
+          details: JSON.stringify(details),
+          created_at: ctx.now().toISOString(),
+        })
+        .execute();
+      return { success: true };
+    },
+  );
 
   app.put('/reports/:id', { ...reports, schema: { body: updateReport } }, async (request) => {
     const actor = actorOf(request);
