@@ -114,7 +114,7 @@ function logSpec(app: FastifyInstance, actor: Actor): ListSpec {
       device_id: 'l.device_id',
       created_at: 'l.created_at',
     },
-    search: [],
+    search: ['log'],
     defaultSort: '-id',
     filters: { device_id: 'l.device_id', config_id: 'l.config_id' },
     map: (row) => ({ ...row, ...('log' in row ? { log: JSON.parse(String(row.log)) as string[] } : {}) }),

@@ -82,8 +82,8 @@ export default async function images(app: FastifyInstance) {
     if (body.company_id === undefined) throw invalid(['company_id', 'The company id field is required.']);
     const companyId = await assertCompanyField(db, actor, body.company_id);
     if (!TYPES.includes(String(body.type ?? ''))) throw invalid(['type', 'The selected type is invalid.']);
-    const description = body.description === undefined ? null : String(body.description);
-    if (description !== null && description.length > 255) {
+    const description = body.description === undefined ? null : body.description;
+    if (description !== null && (typeof description !== 'string' || description.length > 255)) {
       throw invalid(['description', 'The description may not be greater than 255 characters.']);
     }
     const { file, decoded } = checkedImage(body.image);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { SEED_TIME } from './roles';
+import { reading, type Variable } from '../services/data-collect-collector';
 
 // What the fleet collected before the console started, deterministic: each
 // data collect config of the fixtures assigned to the first three devices of
@@ -10,14 +11,7 @@ import { SEED_TIME } from './roles';
 
 const DEVICES = 3;
 const READINGS = 12;
-const PHASES = ['L1', 'L2', 'L3'];
-
-type Variable = { id: string; type: string };
 type ConfigDetails = { period?: number; data?: { url: string; variables: Variable[] }[] };
-
-/** A reading: numbers from a small repeating pattern (so the graph has repeated values), strings from a list. */
-const reading = (variable: Variable, device: number, step: number) =>
-  variable.type === 'string' ? PHASES[(device + step) % PHASES.length] : String(((device * 7 + step * 3) % 5) * 10);
 
 export async function seedDataCollect(db: Kysely<Database>): Promise<void> {
   await db
@@ -58,7 +52,7 @@ export async function seedDataCollect(db: Kysely<Database>): Promise<void> {
         devices.map((d) => ({ config_id: config.id, device_id: d.id, period, enabled: 1, updated_at: SEED_TIME })),
       )
       .execute();
-    const values = devices.flatMap((device, d) =>
+    const values = devices.flatMap((device) =>
       Array.from({ length: READINGS }, (_, step) => {
         const at = new Date(Date.parse(SEED_TIME) - (READINGS - 1 - step) * period * 1000).toISOString();
         return (details.data ?? []).flatMap((item) =>
@@ -67,7 +61,7 @@ export async function seedDataCollect(db: Kysely<Database>): Promise<void> {
             device_id: device.id,
             url: item.url,
             field: v.id,
-            value: reading(v, d, step),
+            value: reading(v, device.id, step),
             created_at: at,
           })),
         );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
 import { type Client, type Reply, rows, signedIn, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
+import { collectDue } from '../services/data-collect-collector';
 
 // Data collect over real HTTP: configs created, changed and removed, assigned
 // to devices and unassigned, the assignments and collection logs listed, and
@@ -209,5 +210,26 @@ describe('collected data', () => {
     expectConforms('GET /data-collect/configs/logs', logs);
     expect(rows(logs)[0].log).toEqual([expect.stringContaining('Variable retrieval failed')]);
     expect(rows(await globex.get(`/api/data-collect/configs/logs?config_id=${config.id}`))).toEqual([]);
+  });
+});
+
+describe('readings', () => {
+  it('records the readings that are due for the enabled assignments of online devices', async () => {
+    const created = await admin.post('/api/data-collect/configs', body());
+    const id = (created.body.data as { id: number }).id;
+    // The devices that are online send the readings that are due (the demo simulator's tick), read back.
+    const online = rows(await admin.get('/api/devices?company_id=1&status=1&limit=1&sort=id'))[0].id as number;
+    await admin.put('/api/data-collect/configs/assign', {
+      configs: [{ id, device_id: [online], period: 60, enabled: true }],
+    });
+    expect(await collectDue(server.app.ctx)).toBeGreaterThan(0);
+    expect(await collectDue(server.app.ctx)).toBe(0);
+    const now = new Date().toISOString().slice(0, 10);
+    const collected = await admin.get(
+      `/api/devices/${online}/custom-data?config_id=${id}&start_date=${now} 00:00:00&end_date=${now} 23:59:59`,
+    );
+    expect(rows(collected)).toEqual([
+      { data: { '/modems/status': { rsrp: expect.any(Number) } }, created_at: expect.any(String) },
+    ]);
   });
 });
