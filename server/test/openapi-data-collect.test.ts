@@ -218,9 +218,14 @@ describe('readings', () => {
     const created = await admin.post('/api/data-collect/configs', body());
     const id = (created.body.data as { id: number }).id;
     // The devices that are online send the readings that are due (the demo simulator's tick), read back.
-    const online = rows(await admin.get('/api/devices?company_id=1&status=1&limit=1&sort=id'))[0].id as number;
+    const [online, paused] = rows(await admin.get('/api/devices?company_id=1&status=1&limit=2&sort=id')).map(
+      (d) => d.id as number,
+    );
     await admin.put('/api/data-collect/configs/assign', {
-      configs: [{ id, device_id: [online], period: 60, enabled: true }],
+      configs: [
+        { id, device_id: [online], period: 60, enabled: true },
+        { id, device_id: [paused], period: 60, enabled: false },
+      ],
     });
     expect(await collectDue(server.app.ctx)).toBeGreaterThan(0);
     expect(await collectDue(server.app.ctx)).toBe(0);
@@ -231,5 +236,9 @@ describe('readings', () => {
     expect(rows(collected)).toEqual([
       { data: { '/modems/status': { rsrp: expect.any(Number) } }, created_at: expect.any(String) },
     ]);
+    const none = await admin.get(
+      `/api/devices/${paused}/custom-data?config_id=${id}&start_date=${now} 00:00:00&end_date=${now} 23:59:59`,
+    );
+    expect(none.body.meta).toMatchObject({ total: 0 });
   });
 });
