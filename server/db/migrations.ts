@@ -1,6 +1,7 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
 import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
+import { createConfigurator, createDataCollect, createImages } from './migrations-data-collect';
 import {
   addDeviceImei,
   addDeviceSettings,
@@ -378,6 +379,9 @@ const migrations: Record<string, Migration> = {
   '081_vpn_hub_tags': { up: createVpnHubTags },
   '082_vpn_hub_network': { up: addVpnHubNetwork },
   '083_vpn_hub_devices': { up: createVpnHubDevices },
+  '100_data_collect': { up: createDataCollect },
+  '101_images': { up: createImages },
+  '102_configurator': { up: createConfigurator },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

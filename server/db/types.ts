@@ -418,6 +418,76 @@ export interface DocumentAuditTable {
   created_at: string;
 }
 
+/** A data collect config's devices (migration 100). */
+export interface DataCollectAssignmentTable {
+  config_id: number;
+  device_id: number;
+  period: number;
+  enabled: number;
+  updated_at: string;
+}
+
+/** A value a device collected for a config: one variable of one URL at one moment (migration 100). */
+export interface DataCollectValueTable {
+  id: Generated<number>;
+  config_id: number;
+  device_id: number;
+  url: string;
+  field: string;
+  value: string;
+  created_at: string;
+}
+
+/** What a device could not collect for a config: `log` is a JSON list of messages (migration 100). */
+export interface DataCollectLogTable {
+  id: Generated<number>;
+  config_id: number;
+  device_id: number;
+  log: string;
+  created_at: string;
+}
+
+/** Device dashboard images (migration 101). */
+export interface ImageTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  description: string | null;
+  type: string;
+  mime: string;
+  original_width: number;
+  original_height: number;
+  content: Buffer;
+  thumbnail: Buffer;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The configuration a device holds at one API path, as JSON (migration 102). */
+export interface DeviceConfigurationTable {
+  device_id: number;
+  path: string;
+  content: string;
+  updated_at: string;
+}
+
+/** One configurator request sent to a device; an action groups the requests of one call (migration 102). */
+export interface ConfiguratorLogTable {
+  id: Generated<number>;
+  device_id: number;
+  action_name: string;
+  display_name: string;
+  method: string;
+  route: string;
+  request_message: string;
+  response_message: string;
+  response_code: number;
+  request_state: string;
+  duration: number;
+  created_at: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   roles: RoleTable;
@@ -457,6 +527,12 @@ export interface Database {
   documents: DocumentTable;
   document_versions: DocumentVersionTable;
   document_audit: DocumentAuditTable;
+  data_collect_assignments: DataCollectAssignmentTable;
+  data_collect_values: DataCollectValueTable;
+  data_collect_logs: DataCollectLogTable;
+  images: ImageTable;
+  device_configurations: DeviceConfigurationTable;
+  configurator_logs: ConfiguratorLogTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -43,6 +43,10 @@ import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
 import deviceTagsFile from './device-tags-file';
+import images from './images';
+import dataCollect from './data-collect';
+import dataCollectData from './data-collect-data';
+import configurator from './configurator';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -92,4 +96,8 @@ export const resources: FastifyPluginAsync[] = [
   documents,
   pages,
   openapiItems,
+  images,
+  dataCollect,
+  dataCollectData,
+  configurator,
 ];

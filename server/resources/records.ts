@@ -18,10 +18,25 @@ import { scoped } from './scoped';
 const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, unknown>> = {
   // The OpenAPI's config type is who made it (user or system); the stored type is the protocol.
   data_collect_config: (row) => ({
-    config: { name: row.name, description: row.description ?? null },
+    config: {
+      id: row.id,
+      name: row.name,
+      description: row.description ?? null,
+      type: row.type,
+      version: row.version,
+      api_version: row.api_version,
+      api_system: row.api_system,
+      device_documentation_id: row.device_documentation_id,
+      data: row.data ?? [],
+    },
     enabled: row.status === 'enabled',
     type: 'user',
     protocol: row.type,
+  }),
+  // The OpenAPI's template is a string: the list of requests as JSON.
+  configurator_template: (row) => ({
+    template: typeof row.template === 'string' ? row.template : JSON.stringify(row.template ?? []),
+    updated_at: row.updated_at ?? row.created_at,
   }),
   vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0 }),
 };
@@ -42,6 +57,13 @@ const filters = (db: Kysely<Database>): Record<string, Record<string, FieldExpr 
       sql`(${jsonInteger(db, 'r.details', 'vpn_hub_id')} in (${ids(values)}) or ${jsonText(db, 'r.details', 'hub')} in (select h.name from vpn_hubs h where h.company_id = r.company_id and h.id in (${ids(values)})))`,
   },
 });
+
+/** Per-kind counts of linked rows (a data collect config's devices). */
+const COUNTS: Record<string, Record<string, FieldExpr>> = {
+  data_collect_config: {
+    device_count: sql`(select count(*) from data_collect_assignments a where a.config_id = r.id)`,
+  },
+};
 
 export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
   { path: '/devices/tasks/groups', kind: 'task_group', permission: 'view_device_task_groups' },
@@ -78,6 +100,7 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
       company_name: 'c.name',
       details: 'r.details',
       created_at: 'r.created_at',
+      ...COUNTS[kind],
     },
     search: ['name'],
     defaultSort: '-id',

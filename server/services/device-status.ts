@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { companyChannel, LIVE_DEVICE_FIELDS } from '../../engine/device/live';
 import { companyAdmins, notify } from './notify';
+import { collectDue } from './data-collect-collector';
 
 // A device's connection status changes (reported by the device, or by the
 // simulator): the change is pushed on the company channel (DeviceUpdated)
@@ -66,7 +67,10 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
   return true;
 }
 
-/** Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status. */
+/**
+ * Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status, and the
+ * online devices send the data collect readings that are due.
+ */
 export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
   const timer = setInterval(async () => {
     const row = await ctx.db
@@ -77,6 +81,7 @@ export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => 
       .limit(1)
       .executeTakeFirst();
     if (row) await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+    await collectDue(ctx).catch(() => undefined);
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -60,6 +60,8 @@ export function parameterValue(document: OpenApiNode, parameter: unknown): [stri
   if (!p || p.in !== 'query' || !p.required) return null;
   const schema = deref(document, p.schema) ?? {};
   const value = p.example ?? schema.example ?? schema.default ?? (schema.enum as unknown[] | undefined)?.[0];
-  if (value === 'Y-m-d H:i:s' || schema.pattern === 'Y-m-d H:i:s') return [String(p.name), '2026-01-01 00:00:00'];
+  // The vendor gives the date pattern as the schema's pattern, or only in the description ("Pattern: Y-m-d H:i:s").
+  const dated = schema.pattern === 'Y-m-d H:i:s' || String(p.description ?? '').includes('Pattern: Y-m-d H:i:s');
+  if (value === 'Y-m-d H:i:s' || dated) return [String(p.name), '2026-01-01 00:00:00'];
   return [String(p.name), String(value ?? '1')];
 }
