@@ -1,4 +1,5 @@
 import { can } from '../../engine/permissions/can';
+import { fillPath } from '../../engine/routes/path';
 import type { SessionUser } from '../../engine/session/user';
 import { menu, entryPermissions, type MenuEntry, type MenuGroup } from './menu';
 import { DEFAULT_LANDING, routes, type RouteDef } from './table';
@@ -50,22 +51,6 @@ export function pathFor(name: string, params: Record<string, string | number | u
   const route = findRoute(name);
   if (!route) throw new Error(`Unknown route ${name}`);
   return fillPath(route.path, params);
-}
-
-export function fillPath(path: string, params: Record<string, string | number | undefined>): string {
-  return (
-    path
-      .split('/')
-      .map((segment) => {
-        if (!segment.startsWith(':')) return segment;
-        const key = segment.replace(/^:/, '').replace(/\?$/, '');
-        const value = params[key];
-        if (value === undefined || value === '') return segment.endsWith('?') ? null : segment;
-        return encodeURIComponent(String(value));
-      })
-      .filter((segment) => segment !== null)
-      .join('/') || '/'
-  );
 }
 
 export interface Access {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
+import { allowedWithoutLogin, isPublicPath, standalonePage } from './standalone';
 
 describe('start-up dispatch', () => {
   it('chooses the standalone page by path', () => {
@@ -22,5 +23,32 @@ describe('start-up dispatch', () => {
     expect(isPublicPath('/404')).toBe(true);
     expect(isPublicPath('/account/login')).toBe(true);
     expect(isPublicPath('/tags')).toBe(false);
+  });
+});
+
+describe('start-up dispatch, for any path', () => {
+  it('starts the full application on every path without rms-connect/', () => {
+    fc.assert(
+      fc.property(fc.webPath(), (path) => {
+        fc.pre(!path.includes('rms-connect/'));
+        expect(standalonePage(path)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('lets no page open without login when the query has no key', () => {
+    const pages = fc.constantFrom(
+      'rms-connect.desktop' as const,
+      'rms-connect.ssh' as const,
+      'rms-connect.telnet' as const,
+      'rms-connect.sftp' as const,
+      undefined,
+    );
+    fc.assert(
+      fc.property(pages, fc.webQueryParameters(), (page, query) => {
+        fc.pre(!new URLSearchParams(query).get('key'));
+        expect(allowedWithoutLogin(page, query)).toBe(false);
+      }),
+    );
   });
 });
