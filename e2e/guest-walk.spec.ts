@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillPath, routeAllowed, routeIndex } from '../console/routes/resolve';
+import { fillPath } from '../engine/routes/path';
+import { routeAllowed, routeIndex } from '../console/routes/resolve';
 import theme from '../console/theme/default.json' with { type: 'json' };
 import type { SessionUser } from '../engine/session/user';
 import { api, fixtureAccounts, login } from './support/login';

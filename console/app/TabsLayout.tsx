@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
-import { fillPath, pathFor, routeAllowed } from '../routes/resolve';
+import { fillPath } from '../../engine/routes/path';
+import { pathFor, routeAllowed } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useAccess } from './access';
 import { FirstPermitted } from './Guarded';

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio/react';
 import { session, type SessionUser } from '../../engine/session/user';
-import type { Access } from '../routes/resolve';
+import type { Access } from '../../engine/routes/route-index';
 import { theme } from '../theme/theme';
 
 /** The current user's access (session user and the theme's disabled routes). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../engine/http/client';
 import { matchRoutes } from 'react-router-dom';
 import { appRoutes, createAppRouter } from './router';
-import { standalonePage } from '../startup/dispatch';
+import { standalonePage } from '../../engine/routes/standalone';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,8 +3,10 @@
 import { useState } from 'react';
 import { labelStride, yScale } from '../../engine/pages/chart-scale';
 import { t } from '../../engine/i18n/i18n';
-import { formatValue, tickLabels, type ChartProps } from './chart-data';
-import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
+import { formatValue, tickLabels } from '../../engine/pages/chart-data';
+import { tooltipAt, type TooltipContent } from '../../engine/pages/chart-tooltip';
+import type { ChartProps } from './chart-props';
+import { ChartTooltip } from './ChartTooltip';
 
 const W = 720;
 const H = 260;

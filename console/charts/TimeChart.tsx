@@ -5,9 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { yScale } from '../../engine/pages/chart-scale';
 import { t } from '../../engine/i18n/i18n';
-import { tickLabels, type ChartProps } from './chart-data';
-import { ChartTooltip, tooltipAt, type TooltipContent } from './ChartTooltip';
-import { timeAxisLabels } from './time-axis';
+import { tickLabels } from '../../engine/pages/chart-data';
+import { timeAxisLabels } from '../../engine/pages/chart-time-labels';
+import { tooltipAt, type TooltipContent } from '../../engine/pages/chart-tooltip';
+import type { ChartProps } from './chart-props';
+import { ChartTooltip } from './ChartTooltip';
 
 const H = 260;
 

@@ -1,28 +1,10 @@
 import { useEffect, useState } from 'react';
 import { http, type CacheOptions } from '../../engine/http/client';
+import { entityNameOf, entityUrl } from '../../engine/routes/entity';
 import type { RouteDef } from '../routes/table';
 
 /** Names of detail items are asked once per half minute per item, whatever the tab. */
 export const ENTITY_NAME_CACHE: CacheOptions = { ttl: 30_000, max: 20 };
-
-/** Fills the `:param` placeholders of a route's `entity` path; undefined when one is missing. */
-export function entityUrl(template: string, params: Record<string, string | undefined>): string | undefined {
-  let missing = false;
-  const url = template.replace(/:(\w+)/g, (_, key: string) => {
-    const value = params[key];
-    if (!value) missing = true;
-    return encodeURIComponent(value ?? '');
-  });
-  return missing ? undefined : url;
-}
-
-/** The `name` of an RMS envelope's item (`data` an object, or the first of a list). */
-export function entityNameOf(body: unknown): string | undefined {
-  const data = (body as { data?: unknown } | null)?.data;
-  const item = Array.isArray(data) ? data[0] : data;
-  const name = (item as { name?: unknown } | null | undefined)?.name;
-  return typeof name === 'string' && name.trim() ? name : undefined;
-}
 
 /**
  * The name of the item the first entity route of `chain` shows (a device, company, hub ...), for breadcrumbs.

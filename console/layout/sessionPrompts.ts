@@ -1,6 +1,6 @@
 import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
-import { session, type SessionUser } from '../../engine/session/user';
+import { needsEmail, session, type SessionUser } from '../../engine/session/user';
 import { EMAIL_PROMPT_ID } from '../../engine/stores/modals';
 import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
@@ -82,7 +82,7 @@ const askCode = (email: string) =>
  * refused address or code shows the server's message and asks again.
  */
 export async function ensureEmail(user: SessionUser): Promise<void> {
-  if (!user.email || user.email !== user.username) return;
+  if (!needsEmail(user)) return;
   let email = '';
   for (;;) {
     email = await askEmail(email);

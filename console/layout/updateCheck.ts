@@ -1,4 +1,5 @@
 import { proxy } from 'valtio/vanilla';
+import { isLocalhost, onVersionReport } from '../../engine/version/update-check';
 
 /** Update prompt delay (shell spec §9). */
 export const UPDATE_PROMPT_DELAY = 1000;
@@ -13,35 +14,8 @@ export interface VersionReport {
   timestamp: number | null;
 }
 
-/**
- * Whether to prompt: the stored timestamp is older than the new one, and the
- * new one is later than the fixed build timestamp (shell spec §4).
- */
-export function shouldPrompt(stored: number | null, reported: number, buildTimestamp: number): boolean {
-  return (stored === null || stored < reported) && reported > buildTimestamp;
-}
-
 /** The timestamp of the running build, fixed at build time (vite.config.ts). */
 export const BUILD_TIMESTAMP = Number(import.meta.env.VITE_BUILD_TIMESTAMP) || 0;
-
-/**
- * What a worker report changes: the stored timestamp moves forward to the
- * newest one seen, and the prompt appears when shouldPrompt says so.
- */
-export function onVersionReport(
-  stored: number | null,
-  reported: number,
-  buildTimestamp: number = BUILD_TIMESTAMP,
-): { store: number | null; prompt: boolean } {
-  return {
-    store: stored === null || reported > stored ? reported : null,
-    prompt: shouldPrompt(stored, reported, buildTimestamp),
-  };
-}
-
-function isLocalhost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
 
 /** Starts the version worker; skipped on localhost or without workers. */
 export function startVersionWorker(): void {
@@ -51,7 +25,11 @@ export function startVersionWorker(): void {
     const { version, timestamp } = event.data;
     if (!timestamp) return;
     if (version) localStorage.setItem(APP_BUILD_KEY, version);
-    const next = onVersionReport(Number(localStorage.getItem(VERSION_TIMESTAMP_KEY)) || null, timestamp);
+    const next = onVersionReport(
+      Number(localStorage.getItem(VERSION_TIMESTAMP_KEY)) || null,
+      timestamp,
+      BUILD_TIMESTAMP,
+    );
     if (next.store !== null) localStorage.setItem(VERSION_TIMESTAMP_KEY, String(next.store));
     if (next.prompt) {
       setTimeout(() => {

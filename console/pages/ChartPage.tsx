@@ -6,7 +6,7 @@ import { seriesByUnit } from '../../engine/pages/chart-scale';
 import type { PageSeries } from '../../engine/pages/types';
 import { t } from '../../engine/i18n/i18n';
 import { BarChart } from '../charts/BarChart';
-import { chartData, formatValue } from '../charts/chart-data';
+import { chartData, formatValue } from '../../engine/pages/chart-data';
 import { TimeChart } from '../charts/TimeChart';
 import { useFormatContext } from './format-context';
 import { LoadState, usePageRows, type PageProps } from './usePageRows';

@@ -1,27 +1,10 @@
+import type { MenuGroup } from '../../engine/routes/menu';
+
 /**
- * The side menu of shell spec §2, derived from the route table: each entry
- * names its route (or routes: the first permitted one is shown), takes its
- * permission from that route, and lists related routes that keep it
- * highlighted.
+ * The side menu of shell spec §2: each entry names its route (or routes: the
+ * first permitted one is shown) and lists related routes that keep it
+ * highlighted; engine/routes/menu.ts derives what a user sees.
  */
-export interface MenuEntry {
-  /** Label (interface string, translated by the i18n catalogue). */
-  label: string;
-  /** Route names; the first the user may open is the link target. */
-  routes: string[];
-  /** Params for the link target (e.g. the generic form name). */
-  params?: Record<string, string>;
-  /** Route names that keep this entry highlighted. */
-  related?: string[];
-}
-
-export interface MenuGroup {
-  name: string;
-  icon: string;
-  label?: string;
-  entries: MenuEntry[];
-}
-
 export const menu: MenuGroup[] = [
   {
     name: 'Management',

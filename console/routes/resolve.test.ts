@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../engine/session/user';
-import { entryActive, fillPath, firstPermittedPath, pathFor, routeAllowed, routeIndex, visibleMenu } from './resolve';
+import { entryActive, firstPermittedPath, pathFor, routeAllowed, routeIndex, visibleMenu } from './resolve';
 import { menu } from './menu';
 import { routes } from './table';
 
@@ -28,10 +28,16 @@ describe('route table', () => {
     expect(routes.find((r) => r.name === 'reports')?.defaultTab).toBe('single');
   });
 
+  it('names the item of every detail route with tabs or an id', () => {
+    const withEntity = [...routeIndex.values()].filter((entry) => entry.route.entity).map((entry) => entry.route.name);
+    expect(withEntity.sort()).toEqual(
+      ['automation', 'company.info', 'device.detail', 'remote.info', 'tag.chart', 'vpn-connect', 'vpn-hub'].sort(),
+    );
+  });
+
   it('fills params and drops missing optional ones', () => {
     expect(pathFor('form', { name: 'new-tag' })).toBe('/forms/new-tag');
     expect(pathFor('form', { name: 'edit-task-group', id: 7 })).toBe('/forms/edit-task-group/7');
-    expect(fillPath('/companies/:company_id/devices', { company_id: 3 })).toBe('/companies/3/devices');
   });
 });
 

@@ -17,7 +17,8 @@ import {
 import { modals } from '../../engine/stores/modals';
 import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
-import { resultPath } from './resultPath';
+import { resultPath } from '../../engine/search/result';
+import { pathFor } from '../routes/resolve';
 import { SearchResults } from './SearchResults';
 
 function typingTarget(target: EventTarget | null): boolean {
@@ -119,7 +120,11 @@ export function GlobalSearch() {
   const options = useMemo(
     () =>
       (results ?? []).flatMap((result) =>
-        result.items.map((item) => ({ source: result.source, item, path: resultPath(result.source, item, trimmed) })),
+        result.items.map((item) => ({
+          source: result.source,
+          item,
+          path: resultPath(result.source, item, trimmed, pathFor),
+        })),
       ),
     [results, trimmed],
   );

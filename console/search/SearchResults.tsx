@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { countBadge, type SearchItem, type SearchSource, type SourceResult } from '../../engine/search/search';
+import { resultLabel } from '../../engine/search/result';
 
 interface Option {
   source: SearchSource;
@@ -16,10 +17,6 @@ interface Props {
   loading: boolean;
   message: string | null;
   onChoose: (index: number) => void;
-}
-
-function itemLabel(item: SearchItem): string {
-  return String(item.name ?? item.email ?? item.id);
 }
 
 /**
@@ -75,7 +72,7 @@ export function SearchResults({ listId, results, options, active, loading, messa
                       data-href={options[position]?.path}
                     >
                       {item.color && <span className="swatch" style={{ background: item.color }} aria-hidden="true" />}
-                      <span>{itemLabel(item)}</span>
+                      <span>{resultLabel(item)}</span>
                       {item.email && item.name && <span className="muted">{item.email}</span>}
                     </li>
                   );

@@ -18,7 +18,7 @@ import { setupForms } from '../forms/setup';
 import { applyTheme, theme } from '../theme/theme';
 import { initDarkMode, readDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
-import { allowedWithoutLogin, isPublicPath, standalonePage } from './dispatch';
+import { allowedWithoutLogin, isPublicPath, standalonePage } from '../../engine/routes/standalone';
 import { OFFLINE_PAGE, watchConnection } from './offline';
 import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
 

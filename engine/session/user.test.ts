@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impersonationAccessUntil, isImpersonating, type SessionUser } from './user';
+import { impersonationAccessUntil, isImpersonating, needsEmail, type SessionUser } from './user';
 
 const base = { id: 1, username: 'u', email: 'u@example.com', permissions: [] } as unknown as SessionUser;
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
@@ -21,5 +21,11 @@ describe('session user', () => {
       undefined,
     );
     expect(impersonationAccessUntil(base, now)).toBe(undefined);
+  });
+
+  it('asks for an e-mail only while the e-mail is the username', () => {
+    expect(needsEmail({ email: 'field-7', username: 'field-7' })).toBe(true);
+    expect(needsEmail({ email: 'u@example.com', username: 'u' })).toBe(false);
+    expect(needsEmail({ email: '', username: '' })).toBe(false);
   });
 });

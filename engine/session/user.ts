@@ -59,3 +59,8 @@ export function impersonationAccessUntil(user: SessionUser | null | undefined, n
   const date = toDate(limit);
   return !date || date.getTime() <= now ? undefined : date;
 }
+
+/** A user whose e-mail is still their username is asked for an e-mail address at start-up (shell spec §4). */
+export function needsEmail(user: Pick<SessionUser, 'email' | 'username'>): boolean {
+  return Boolean(user.email) && user.email === user.username;
+}

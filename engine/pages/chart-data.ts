@@ -1,22 +1,13 @@
 // The rows of a chart in the order and positions they are drawn: time axes
 // ascending, each series' values as numbers, labels formatted in the console's
 // language and timezone.
-import { formatCell, type FormatContext } from '../../engine/format/formatters';
-import { byteTickLabels, type YScale } from '../../engine/pages/chart-scale';
-import { isTimeAxis, sortByTime, timeOf, timeSlots } from '../../engine/pages/chart-time';
-import { readPath } from '../../engine/pages/template';
-import type { PageChart, PageSeries } from '../../engine/pages/types';
+import { formatCell, type FormatContext } from '../format/formatters';
+import { byteTickLabels, type YScale } from './chart-scale';
+import { isTimeAxis, sortByTime, timeOf, timeSlots } from './chart-time';
+import { readPath } from './template';
+import type { PageChart, PageSeries } from './types';
 
 type Row = Record<string, unknown>;
-
-/** What every chart component draws: the data, its series (one unit), their colours and the chart's name. */
-export interface ChartProps {
-  data: ChartData;
-  series: PageSeries[];
-  colorOf: (series: PageSeries) => string;
-  title: string;
-  ctx: FormatContext;
-}
 
 export interface ChartData {
   rows: Row[];

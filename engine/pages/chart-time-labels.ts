@@ -1,6 +1,6 @@
 // Labels of a time axis in the console's language and System timezone: clock
 // times for steps under a day (with the date where the day changes), dates for longer steps.
-import type { FormatContext } from '../../engine/format/formatters';
+import type { FormatContext } from '../format/formatters';
 
 const DAY_S = 86_400;
 

@@ -1,4 +1,4 @@
-import { KEY_OPENED_PAGES } from '../../engine/constants';
+import { KEY_OPENED_PAGES } from '../constants';
 
 /** Standalone pages chosen by path at start-up (shell spec §2). */
 export type StandalonePage = 'rms-connect.desktop' | 'rms-connect.ssh' | 'rms-connect.telnet' | 'rms-connect.sftp';
