@@ -31,7 +31,16 @@ describe('route table', () => {
   it('names the item of every detail route with tabs or an id', () => {
     const withEntity = [...routeIndex.values()].filter((entry) => entry.route.entity).map((entry) => entry.route.name);
     expect(withEntity.sort()).toEqual(
-      ['automation', 'company.info', 'device.detail', 'remote.info', 'tag.chart', 'vpn-connect', 'vpn-hub'].sort(),
+      [
+        'automation',
+        'company.info',
+        'device.detail',
+        'remote.info',
+        'report.generated',
+        'tag.chart',
+        'vpn-connect',
+        'vpn-hub',
+      ].sort(),
     );
   });
 
