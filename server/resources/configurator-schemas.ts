@@ -76,7 +76,7 @@ export const configureBody = {
           content_type: text,
           query_parameters: queryParameters,
           search_elements: searchElements,
-          request_data: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 65535 } },
+          request_data: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 255 } },
         },
       },
     },

@@ -110,6 +110,8 @@ describe('device multi configuration', () => {
       [[{ ...entry, request_data: ['not json'] }], 'configuration.0.request_data.0'],
       [[{ ...entry, request_data: ['[1]'] }], 'configuration.0.request_data.0'],
       [[{ ...entry, request_data: [] }], 'configuration.0.request_data'],
+      // The OpenAPI bounds each request at 255 characters.
+      [[{ ...entry, request_data: [JSON.stringify({ ssid: 'x'.repeat(250) })] }], 'configuration.0.request_data.0'],
       [[{ ...entry, path: 'relative' }], 'configuration.0.path'],
       [[entry, { ...entry, device_id: [theirs] }], 'configuration.1.device_id'],
       [[], 'configuration'],
