@@ -42,6 +42,9 @@ import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
 import deviceTagsFile from './device-tags-file';
+import automations from './automations';
+import automationDevices from './automation-devices';
+import deviceTasksWrite from './device-tasks-write';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -90,4 +93,7 @@ export const resources: FastifyPluginAsync[] = [
   documents,
   pages,
   openapiItems,
+  automations,
+  automationDevices,
+  deviceTasksWrite,
 ];
