@@ -45,6 +45,9 @@ import deviceTagsFile from './device-tags-file';
 import automations from './automations';
 import automationDevices from './automation-devices';
 import deviceTasksWrite from './device-tasks-write';
+import deviceAlertConfigurations from './device-alert-configurations';
+import emailConfigurations from './email-configurations';
+import devicePasswordTaskDevices from './device-password-task-devices';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -96,4 +99,7 @@ export const resources: FastifyPluginAsync[] = [
   automations,
   automationDevices,
   deviceTasksWrite,
+  deviceAlertConfigurations,
+  emailConfigurations,
+  devicePasswordTaskDevices,
 ];
