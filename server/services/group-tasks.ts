@@ -19,7 +19,9 @@ export function groupTaskRows(groupId: number, details: { tasks?: TaskInput[] },
   return (details.tasks ?? []).map((task, i) => {
     const row = typeof task === 'string' ? { name: task } : task;
     const name = String(row.name ?? `Task ${i + 1}`);
-    const data = Object.fromEntries(DATA_KEYS.filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
+    const data = Object.fromEntries(
+      DATA_KEYS.filter((k) => row[k] !== undefined && row[k] !== '').map((k) => [k, row[k]]),
+    );
     return {
       group_id: groupId,
       position: i + 1,
