@@ -51,7 +51,7 @@ describe('device tasks', () => {
 
   it('updates a task of the caller’s companies and reads it back', async () => {
     const [first] = await tasks();
-    const path = `/api/devices/tasks/${String(first.id)}`;
+    let path = `/api/devices/tasks/${String(first.id)}`;
     const body = { name: 'Check disks', order: 3, stop_on_failure: true, timeout: 120 };
     const reply = await admin.put(path, body);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -62,6 +62,17 @@ describe('device tasks', () => {
     ]);
     const form = (await admin.get(`/api/devices/tasks/groups/${group}`)).body.data as { tasks: { name: string }[] };
     expect(form.tasks.map((t) => t.name)).toEqual(['Fetch log', 'Check disks']);
+    // The edit form saves the tasks it loaded; it has no stop-on-failure column, so that setting is its default again.
+    const saved = await admin.put(`/api/devices/tasks/groups/${group}`, {
+      name: 'Depot maintenance',
+      tasks: form.tasks,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await tasks()).map((t) => [t.name, t.order, t.timeout, t.stop_on_failure])).toEqual([
+      ['Fetch log', 1, 60, false],
+      ['Check disks', 2, 120, false],
+    ]);
+    path = `/api/devices/tasks/${String((await tasks())[1].id)}`;
     for (const [bad, source] of [
       [{ ...body, timeout: 0 }, 'timeout'],
       [{ ...body, timeout: 301 }, 'timeout'],
@@ -81,7 +92,7 @@ describe('device tasks', () => {
     expectConforms('PUT /devices/tasks/{}', missing);
     expect((await globex.put(path, body)).status).toBe(404);
     expect((await guest.put(path, body)).status).toBe(403);
-    expect((await tasks()).find((t) => t.id === first.id)).toMatchObject({ name: 'Check disks', timeout: 120 });
+    expect((await tasks()).find((t) => t.name === 'Check disks')).toMatchObject({ timeout: 120 });
   });
 
   it('deletes a task once, within the caller’s companies', async () => {
