@@ -25,7 +25,14 @@ export const TOKEN_FAMILIES: Record<string, string[]> = {
   credits: ['/credits'],
   files: ['/files'],
   vpn: ['/vpn'],
-  automations: ['/automations', '/alerts', '/alerts-configurations', '/email-configurations'],
+  automations: [
+    '/automations',
+    '/alerts',
+    '/alerts-configurations',
+    '/email-configurations',
+    '/devices/automations',
+    '/devices/alerts-configurations',
+  ],
   reports: ['/reports', '/statistics'],
   // Form, prompt, lookup and page documents (publishing still needs manage_documents).
   documents: ['/documents'],
@@ -48,6 +55,7 @@ const apiPath = (url: string) => url.split('?')[0].replace(/^\/api(?=\/)/, '');
 export function familyOf(url: string): string | null {
   const path = apiPath(url);
   if (/^\/devices\/[^/]+\/remote-access(\/|$)/.test(path)) return 'remote_access';
+  if (/^\/devices\/[^/]+\/(automations|alerts-configurations)(\/|$)/.test(path)) return 'automations';
   return PREFIXES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
+import * as automations from './migrations-automations';
 import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
 import { createConfigurator, createDataCollect, createImages } from './migrations-data-collect';
 import {
@@ -379,6 +380,10 @@ const migrations: Record<string, Migration> = {
   '081_vpn_hub_tags': { up: createVpnHubTags },
   '082_vpn_hub_network': { up: addVpnHubNetwork },
   '083_vpn_hub_devices': { up: createVpnHubDevices },
+  '090_automation_devices': { up: automations.createAutomationDevices },
+  '091_alert_stores': { up: automations.createAlertStores },
+  '092_device_alert_configurations': { up: automations.createDeviceAlertConfigurations },
+  '093_device_tasks': { up: automations.createDeviceTasks },
   '100_data_collect': { up: createDataCollect },
   '101_images': { up: createImages },
   '102_configurator': { up: createConfigurator },

@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { FixtureDevice } from '../../fixtures/devices';
+import type {
+  AlertTokenTable,
+  AutomationDeviceTable,
+  DeviceAlertConfigurationTable,
+  DeviceTaskTable,
+  RemovedAlertTable,
+} from './types-automations';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
 // booleans are 0/1 integers (SQLite), JSON values are stored as text.
@@ -533,6 +540,11 @@ export interface Database {
   images: ImageTable;
   device_configurations: DeviceConfigurationTable;
   configurator_logs: ConfiguratorLogTable;
+  automation_devices: AutomationDeviceTable;
+  removed_alerts: RemovedAlertTable;
+  alert_tokens: AlertTokenTable;
+  device_alert_configurations: DeviceAlertConfigurationTable;
+  device_tasks: DeviceTaskTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
@@ -67,6 +69,18 @@ interface TaskDevice {
   device_id: number;
   password: string;
   shown: boolean;
+}
+
+/** A password task of the caller's companies, or 404. */
+export async function passwordTaskOf(db: Kysely<Database>, actor: Actor, id: string) {
+  const task = await db
+    .selectFrom('device_password_tasks')
+    .select(['id', 'company_id', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!task) throw notFound('Task not found.');
+  assertTenancy(actor, task.company_id, 'Task');
+  return task;
 }
 
 function taskSpec(app: FastifyInstance, actor: Actor): ListSpec {
@@ -198,14 +212,7 @@ export default async function devicePasswords(app: FastifyInstance) {
     { preHandler: requirePermission('update_devices') },
     async (request, reply) => {
       const actor = actorOf(request);
-      const id = (request.params as { id: string }).id;
-      const task = await db
-        .selectFrom('device_password_tasks')
-        .select('company_id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!task) throw notFound('Task not found.');
-      assertTenancy(actor, task.company_id, 'Task');
+      const { id } = await passwordTaskOf(db, actor, (request.params as { id: string }).id);
       const shown = await scoped(
         db
           .selectFrom('device_password_task_devices as t')

@@ -5,7 +5,6 @@ import { guard } from '../auth/sensitive';
 import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { ID_SCHEMA, routeId } from '../services/ids';
-import { groupTaskId } from './device-tasks';
 
 // POST /devices/tasks/groups/{id} of the RMS API: runs a task group (all its
 // tasks, or those listed) on devices of the caller's companies, on an action
@@ -50,17 +49,24 @@ export default async function deviceTaskGroupsRun(app: FastifyInstance) {
       const actor = actorOf(request);
       const group = await ctx.db
         .selectFrom('records')
-        .select(['id', 'name', 'company_id', 'details'])
+        .select(['id', 'name', 'company_id'])
         .where('kind', '=', 'task_group')
         .where('id', '=', routeId(request.params))
         .executeTakeFirst();
       assertTenancy(actor, group?.company_id, 'Task group');
-      const names = (JSON.parse(group!.details) as { tasks?: string[] }).tasks ?? [];
-      const ids = names.map((_, i) => groupTaskId(group!.id, i + 1));
+      const groupTasks = await ctx.db
+        .selectFrom('device_tasks')
+        .select(['id', 'name'])
+        .where('group_id', '=', group!.id)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
       const { tasks } = request.body as { tasks?: { task_id: number }[] };
-      const unknown = (tasks ?? []).findIndex((task) => !ids.includes(task.task_id));
+      const unknown = (tasks ?? []).findIndex((task) => !groupTasks.some((t) => t.id === task.task_id));
       if (unknown >= 0) throw invalid([`tasks.${unknown}.task_id`, 'The selected task is not one of the group.']);
-      const chosen = tasks?.length ? names.filter((_, i) => tasks.some((t) => t.task_id === ids[i])) : names;
+      const chosen = groupTasks
+        .filter((t) => !tasks?.length || tasks.some((task) => task.task_id === t.id))
+        .map((t) => t.name);
       if (!chosen.length) throw invalid(['tasks', 'The task group has no tasks to run.']);
       const devices = bulkDeviceIds(request.body);
       await assertDevicesInScope(ctx, actor, devices);

@@ -4,25 +4,18 @@ import { list, notFound, ok } from '../http/envelope';
 import { routeId } from '../services/ids';
 import { scoped } from './scoped';
 
-// Device tasks and their logs as the RMS API lists them, read from the task
-// groups (records of kind task_group, whose details name their tasks): a
-// task is one entry of its group, id group id × 100 + its order; a group's
-// run is its group log (the group's status), each task of it a task log.
+// Device tasks and their logs as the RMS API lists them: the tasks of the
+// task groups (records of kind task_group), each a stored row (device_tasks,
+// changed by device-tasks-write.ts); a group's run is its group log (the
+// group's status), each task of it a task log with the task's id.
 
-const PER_GROUP = 100;
-
-/** The id of the task at 1-based `order` in its group. */
-export const groupTaskId = (groupId: number, order: number) => groupId * PER_GROUP + order;
 const RUN_STATUS: Record<string, string> = { completed: 'completed', failed: 'failed' };
-const taskType = (name: string) =>
-  name.endsWith('_upload') ? 'upload_file' : name.endsWith('_download') ? 'download_file' : 'command';
 
 interface Group {
   id: number;
   name: string;
   company_id: number;
   status: string | null;
-  tasks: string[];
   created_at: string;
 }
 
@@ -33,19 +26,40 @@ export default async function deviceTasks(app: FastifyInstance) {
   async function groups(request: FastifyRequest, id?: number): Promise<Group[]> {
     let qb = db
       .selectFrom('records')
-      .select(['id', 'name', 'company_id', 'status', 'details', 'created_at'])
+      .select(['id', 'name', 'company_id', 'status', 'created_at'])
       .where('kind', '=', 'task_group')
       .orderBy('id');
     if (id !== undefined) qb = qb.where('id', '=', id);
-    const rows = await scoped(qb, actorOf(request), 'company_id').execute();
-    return rows.map(({ details, ...row }) => ({
-      ...row,
-      tasks: ((details ? JSON.parse(String(details)) : {}) as { tasks?: string[] }).tasks ?? [],
-    }));
+    return scoped(qb, actorOf(request), 'company_id').execute();
   }
 
-  const tasksOf = (group: Group) =>
-    group.tasks.map((name, i) => ({ id: groupTaskId(group.id, i + 1), order: i + 1, name, type: taskType(name) }));
+  /** The tasks of the caller's groups (of some groups, or one task), in group and task order. */
+  async function tasks(request: FastifyRequest, only: { groups?: string[]; id?: number } = {}) {
+    let qb = db
+      .selectFrom('device_tasks as t')
+      .innerJoin('records as g', 'g.id', 't.group_id')
+      .select([
+        't.id',
+        't.position as order',
+        't.name',
+        't.type',
+        't.timeout',
+        't.stop_on_failure',
+        't.data',
+        't.created_at',
+        't.updated_at',
+        'g.id as group_id',
+        'g.name as group_name',
+        'g.company_id',
+        'g.status as group_status',
+      ])
+      .orderBy('g.id')
+      .orderBy('t.position')
+      .orderBy('t.id');
+    if (only.groups) qb = qb.where('g.id', 'in', only.groups.map(Number).filter(Number.isSafeInteger));
+    if (only.id !== undefined) qb = qb.where('t.id', '=', only.id);
+    return scoped(qb, actorOf(request), 'g.company_id').execute();
+  }
 
   /** A page of rows with `limit` and `offset` from the query. */
   function page(request: FastifyRequest, rows: Record<string, unknown>[]) {
@@ -62,22 +76,13 @@ export default async function deviceTasks(app: FastifyInstance) {
 
   app.get('/devices/tasks', view, async (request) => {
     const companies = only(request, 'company_id');
-    const ids = only(request, 'group_id');
-    const rows = (await groups(request))
-      .filter((g) => (!companies || companies.includes(String(g.company_id))) && (!ids || ids.includes(String(g.id))))
-      .flatMap((g) =>
-        tasksOf(g).map((task) => ({
-          ...task,
-          group_id: g.id,
-          group_name: g.name,
-          company_id: g.company_id,
-          data: {},
-          timeout: 0,
-          stop_on_failure: false,
-          created_at: g.created_at,
-          updated_at: g.created_at,
-        })),
-      );
+    const rows = (await tasks(request, { groups: only(request, 'group_id') }))
+      .filter((t) => !companies || companies.includes(String(t.company_id)))
+      .map(({ group_status: _, data, stop_on_failure, ...task }) => ({
+        ...task,
+        data: JSON.parse(data) as object,
+        stop_on_failure: stop_on_failure === 1,
+      }));
     return page(request, rows);
   });
 
@@ -98,27 +103,23 @@ export default async function deviceTasks(app: FastifyInstance) {
     return ok(groupLog(group));
   });
 
-  const taskLogs = (g: Group) =>
-    tasksOf(g).map(({ id, name, type }) => ({
-      id,
-      group_log_id: g.id,
-      group_log_name: g.name,
-      type,
-      name,
-      data: {},
-      result: { status: RUN_STATUS[g.status ?? ''] ?? 'processing' },
-      created_at: g.created_at,
-    }));
+  const taskLog = (t: Awaited<ReturnType<typeof tasks>>[number]) => ({
+    id: t.id,
+    group_log_id: t.group_id,
+    group_log_name: t.group_name,
+    type: t.type,
+    name: t.name,
+    data: {},
+    result: { status: RUN_STATUS[t.group_status ?? ''] ?? 'processing' },
+    created_at: t.created_at,
+  });
   app.get('/devices/tasks/logs', view, async (request) => {
-    const ids = only(request, 'group_log_id');
-    const rows = (await groups(request)).filter((g) => !ids || ids.includes(String(g.id))).flatMap(taskLogs);
+    const rows = (await tasks(request, { groups: only(request, 'group_log_id') })).map(taskLog);
     return page(request, rows);
   });
   app.get('/devices/tasks/logs/:id', view, async (request) => {
-    const id = routeId(request.params);
-    const [group] = await groups(request, Math.floor(id / PER_GROUP));
-    const log = group && taskLogs(group).find((row) => row.id === id);
-    if (!log) throw notFound();
-    return ok(log);
+    const [task] = await tasks(request, { id: routeId(request.params) });
+    if (!task) throw notFound();
+    return ok(taskLog(task));
   });
 }

@@ -47,6 +47,12 @@ import images from './images';
 import dataCollect from './data-collect';
 import dataCollectData from './data-collect-data';
 import configurator from './configurator';
+import automations from './automations';
+import automationDevices from './automation-devices';
+import deviceTasksWrite from './device-tasks-write';
+import deviceAlertConfigurations from './device-alert-configurations';
+import emailConfigurations from './email-configurations';
+import devicePasswordTaskDevices from './device-password-task-devices';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -100,4 +106,10 @@ export const resources: FastifyPluginAsync[] = [
   dataCollect,
   dataCollectData,
   configurator,
+  automations,
+  automationDevices,
+  deviceTasksWrite,
+  deviceAlertConfigurations,
+  emailConfigurations,
+  devicePasswordTaskDevices,
 ];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pagesActions from './pages-actions';
 import pagesDevices from './pages-devices';
-import pagesRecords, { automationViews } from './pages-records';
+import pagesRecords from './pages-records';
 import pagesSystem from './pages-system';
 
 // The lists and actions the console pages need beyond the resource plugins.
@@ -11,5 +11,4 @@ export default async function pages(app: FastifyInstance) {
   await pagesSystem(app);
   await pagesActions(app);
   await pagesRecords(app);
-  await automationViews(app);
 }

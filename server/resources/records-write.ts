@@ -3,6 +3,7 @@ import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
+import { writeGroupTasks } from '../services/group-tasks';
 
 // Writes of the company records that forms submit (task groups, automations,
 // e-mail configurations, monitoring templates): validated by their form
@@ -41,6 +42,11 @@ function details(form: Record<string, unknown>) {
 export default async function recordsWrite(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
+  /** A task group's tasks as rows of their own (device_tasks) when the form names them. */
+  async function tasksOf(kind: string, id: number, form: Record<string, unknown>) {
+    if (kind !== 'task_group' || form.tasks === undefined) return;
+    await writeGroupTasks(db, id, details(form), ctx.now().toISOString());
+  }
   for (const write of WRITES) {
     app.post(write.path, guard(app, { permission: write.permission, form: true }), async (request, reply) => {
       const actor = actorOf(request);
@@ -59,6 +65,7 @@ export default async function recordsWrite(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await tasksOf(write.kind, id, form);
       return reply.status(201).send({ success: true, data: { id }, message: `${write.item} created successfully` });
     });
     if (!write.update) continue;
@@ -81,6 +88,7 @@ export default async function recordsWrite(app: FastifyInstance) {
         .set({ name: String(form.name), company_id: companyId, details: JSON.stringify(merged) })
         .where('id', '=', id)
         .execute();
+      await tasksOf(write.kind, id, form);
       return done(undefined, `${write.item} updated successfully`);
     });
   }

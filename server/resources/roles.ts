@@ -46,6 +46,17 @@ const roleBody = {
   },
 } as const;
 
+/** PUT /roles/permissions: the roles and the permissions they get (ids, each once). */
+const rolesPermissionsBody = {
+  type: 'object',
+  required: ['role_id', 'permission_id'],
+  additionalProperties: false,
+  properties: {
+    role_id: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: ID_SCHEMA },
+    permission_id: { type: 'array', maxItems: 200, uniqueItems: true, items: ID_SCHEMA },
+  },
+} as const;
+
 /** Roles with their company name and permission count (the list's and the item's columns). */
 export function selectRoles(db: Kysely<Database>) {
   return db
@@ -213,6 +224,31 @@ export default async function roles(app: FastifyInstance) {
       .status(201)
       .send({ success: true, data: { id: created[0], ids: created, name }, message: 'Role created successfully' });
   });
+
+  // Overwrites the permissions of several custom roles at once, under the rules of PUT /roles/{id}.
+  app.put(
+    '/roles/permissions',
+    { ...guard(app, { permission: 'update_roles', mfa: true }), schema: { body: rolesPermissionsBody } },
+    async (request) => {
+      const actor = actorOf(request);
+      const body = request.body as { role_id: number[]; permission_id: number[] };
+      const changed = [];
+      for (const id of body.role_id) {
+        const role = await visibleRole(actor, id);
+        if (role.company_id === null) throw ApiError.of(403, 'FORBIDDEN', 'Default roles cannot be changed.');
+        changed.push(role.id);
+      }
+      if (!body.permission_id.length) throw invalid(['permission_id', 'A role needs at least one permission.']);
+      const named = await db.selectFrom('permissions').select('name').where('id', 'in', body.permission_id).execute();
+      if (named.length !== body.permission_id.length)
+        throw invalid(['permission_id', 'The selected permissions are invalid.']);
+      const permissions = named.map((p) => p.name);
+      await checkPermissions(actor, permissions, 'permission_id');
+      for (const id of changed) await setPermissions(id, permissions);
+      await db.updateTable('roles').set({ updated_at: ctx.now().toISOString() }).where('id', 'in', changed).execute();
+      return done(undefined, 'Roles updated successfully');
+    },
+  );
 
   app.put(
     '/roles/:id',

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import data from '../../fixtures/data.json';
 import { seedRoles, SEED_TIME } from './roles';
+import { seedRecordLinks } from './record-links';
+import { seedPasswordTasks } from './password-tasks';
 
 // Everything else the console shows from fixtures/data.json: credit pools and
 // codes, tags, notifications, announcements, files, VPN hubs, invitations,
@@ -165,6 +167,8 @@ export async function seedExtras(db: Kysely<Database>): Promise<void> {
     .insertInto('records')
     .values(data.records.map((r, i) => ({ ...r, details: JSON.stringify(r.details), created_at: at(i) })))
     .execute();
+  await seedRecordLinks(db);
+  await seedPasswordTasks(db, users.get('admin@example.com')!, SEED_TIME);
   await seedRemoteAccess(db, users.get('admin@example.com')!);
 }
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows, signedIn, useServer } from './harness';
 
 // Device tasks and their logs read from the task groups: each task of a
-// group is a task (and a task log of the group's run), the group's run its
-// group log; tenancy is the groups'.
+// group is a stored task (and a task log of the group's run), the group's run
+// its group log; tenancy is the groups'.
 
 const { server, admin } = useServer({ admin: 'super@example.com' });
 let group: { id: number; name: string; company_id: number };
@@ -33,7 +33,7 @@ describe('device tasks and task logs', () => {
     expect(taskLogs.map((l) => l.name)).toEqual(['config_upload', 'execute_tasks_group']);
     const one = await admin.get(`/api/devices/tasks/logs/${taskLogs[1].id}`);
     expect(one.body.data).toMatchObject({ name: 'execute_tasks_group', group_log_id: group.id });
-    expect((await admin.get(`/api/devices/tasks/logs/${group.id * 100 + 9}`)).status).toBe(404);
+    expect((await admin.get('/api/devices/tasks/logs/999999')).status).toBe(404);
   });
 
   it("keeps other companies' groups out", async () => {
@@ -43,7 +43,9 @@ describe('device tasks and task logs', () => {
     expect(seen.map((l) => l.id)).toEqual([group.id]);
     const hidden = all.find((g) => g.id !== group.id)!;
     expect((await other.get(`/api/devices/tasks/groups/logs/${hidden.id}`)).status).toBe(404);
-    expect((await other.get(`/api/devices/tasks/logs/${Number(hidden.id) * 100 + 1}`)).status).toBe(404);
+    const hiddenTask = rows(await admin.get(`/api/devices/tasks?group_id=${String(hidden.id)}`))[0];
+    expect((await admin.get(`/api/devices/tasks/logs/${String(hiddenTask.id)}`)).status).toBe(200);
+    expect((await other.get(`/api/devices/tasks/logs/${String(hiddenTask.id)}`)).status).toBe(404);
     expect(rows(await other.get('/api/devices/tasks')).every((t) => t.group_id === group.id)).toBe(true);
   });
 });

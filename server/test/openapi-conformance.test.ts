@@ -25,6 +25,7 @@ const LISTS_TYPED_AS_OBJECT = [
   'GET /automations 200',
   'GET /automations/{}/logs 200',
   'GET /automations/{}/devices 200',
+  'GET /devices/{}/automations 200',
 ];
 function mend(key: string, schema: OpenApiNode): OpenApiNode {
   const properties = schema.properties as Record<string, OpenApiNode>;
@@ -55,6 +56,12 @@ const ID_SOURCES: Record<string, string> = {
   '/devices/connect/{access_id}/sessions': '/devices/remote-access',
   '/vpn/hubs/{id}/logs': '/vpn/hubs',
   '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
+  '/tasks/{id}/devices': '/devices/passwords/generated/tasks',
+};
+
+/** A second path id taken from a field of the rows of a list under the first: [list path, field]. */
+const NESTED_IDS: Record<string, [string, string]> = {
+  '/automations/{id}/logs/{evaluation_id}': ['/automations/{id}/logs', 'evaluation_id'],
 };
 
 /** Query parameters the OpenAPI misplaces (declared as path parameters of a path without them): [param, list]. */
@@ -71,7 +78,12 @@ async function concretePath(op: Operation): Promise<string | null> {
   if (!name) return op.path;
   const source = ID_SOURCES[op.path] ?? op.path.slice(0, op.path.indexOf('/{'));
   const id = await firstId(source);
-  return id ? op.path.replace(`{${name}}`, String(id)) : null;
+  if (!id) return null;
+  const nested = NESTED_IDS[op.path];
+  if (!nested) return op.path.replace(`{${name}}`, String(id));
+  const list = nested[0].replace(`{${name}}`, String(id));
+  const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[nested[1]] as string | undefined;
+  return second ? op.path.replace(`{${name}}`, String(id)).replace(/\{\w+\}/, second) : null;
 }
 
 function query(op: Operation): string {

@@ -222,4 +222,24 @@ describe('device passwords', () => {
     expect((await guest.post('/api/devices/passwords/generate', { data })).status).toBe(403);
     expect((await admin.get('/api/tasks/unknown/download/passwords')).status).toBe(404);
   });
+
+  it('lists the devices of a task with their status in it', async () => {
+    const [task] = await tasks();
+    const reply = await admin.get(`/api/tasks/${String(task.id)}/devices`);
+    expect(reply.status).toBe(200);
+    expectConforms('GET /tasks/{}/devices', reply);
+    const listed = rows(reply);
+    expect(listed.length).toBe(task.total);
+    for (const device of listed) expect(device).toMatchObject({ status: 'completed', created_at: task.created_at });
+    expect(listed.every((d) => devices.includes(d.id as number))).toBe(true);
+    const page = await admin.get(
+      `/api/tasks/${String(task.id)}/devices?limit=1&offset=0&q=${String(listed[0].serial)}`,
+    );
+    expect(rows(page).map((d) => d.id)).toEqual([listed[0].id]);
+    const globex = await signedIn(server, 'globex.admin@example.com');
+    expect((await globex.get(`/api/tasks/${String(task.id)}/devices`)).status).toBe(404);
+    const guest = await signedIn(server, 'advguest@example.com');
+    expect((await guest.get(`/api/tasks/${String(task.id)}/devices`)).status).toBe(403);
+    expect((await admin.get('/api/tasks/unknown/devices')).status).toBe(404);
+  });
 });

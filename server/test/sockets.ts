@@ -31,8 +31,8 @@ export function closeSockets() {
 export type Completed = { total: number; done: number; failed: number; status: string; data?: unknown };
 
 /** Subscribes to the reply's action channel and answers its ActionCompleted (replayed once the work is done). */
-export async function completed(url: string, client: Client, reply: Reply): Promise<Completed> {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+export async function completed(url: string, client: Client, reply: Reply, status = 200): Promise<Completed> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const socket = await connectSocket(url, client);
   const event = new Promise<Completed>((resolve) => socket.once('ActionCompleted', resolve));
   socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { done } from '../http/envelope';
+import { routeId } from '../services/ids';
+
+// PUT /email-configurations/{id} of the RMS API: some fields of an SMTP
+// configuration of the caller's companies changed, with the limits of the
+// new-configuration form; the password is not kept (as on create), only
+// that one is set.
+
+const text = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' } as const;
+const BODY = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: text,
+    host: text,
+    port: { type: 'integer', minimum: 1, maximum: 65535 },
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    username: text,
+    password: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+} as const;
+
+export default async function emailConfigurations(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const options = {
+    preHandler: requirePermission(['view_device_alert_configurations', 'update_devices']),
+    schema: { body: BODY },
+  };
+  app.put('/email-configurations/:id', options, async (request) => {
+    const id = routeId(request.params);
+    const record = await db
+      .selectFrom('records')
+      .select(['company_id', 'name', 'details'])
+      .where('id', '=', id)
+      .where('kind', '=', 'email_configuration')
+      .executeTakeFirst();
+    assertTenancy(actorOf(request), record?.company_id, 'Email configuration');
+    const { name, password, ...fields } = request.body as Record<string, unknown> & { name?: string };
+    const details = {
+      ...(JSON.parse(record!.details) as object),
+      ...fields,
+      ...(password !== undefined ? { password_set: true } : {}),
+    };
+    await db
+      .updateTable('records')
+      .set({ name: name?.trim() ?? record!.name, details: JSON.stringify(details) })
+      .where('id', '=', id)
+      .execute();
+    return done(undefined, 'Email configuration updated successfully');
+  });
+}

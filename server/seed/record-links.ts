@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { writeGroupTasks } from '../services/group-tasks';
+
+// What the seeded company records link to: the tasks of each task group (rows
+// of their own) and the first devices of each automation's company, watched
+// by the automation (the last of them switched off), so the automation pages
+// and logs show data.
+
+const AUTOMATION_DEVICES = 3;
+
+export async function seedRecordLinks(db: Kysely<Database>): Promise<void> {
+  const records = await db
+    .selectFrom('records')
+    .select(['id', 'kind', 'company_id', 'details', 'created_at'])
+    .where('kind', 'in', ['task_group', 'automation'])
+    .orderBy('id')
+    .execute();
+  for (const record of records) {
+    if (record.kind === 'task_group') {
+      await writeGroupTasks(db, record.id, record.details, record.created_at);
+      continue;
+    }
+    const devices = await db
+      .selectFrom('devices')
+      .select('id')
+      .where('company_id', '=', record.company_id)
+      .orderBy('id')
+      .limit(AUTOMATION_DEVICES)
+      .execute();
+    if (!devices.length) continue;
+    await db
+      .insertInto('automation_devices')
+      .values(
+        devices.map((d, i) => ({
+          automation_id: record.id,
+          device_id: d.id,
+          enabled: i < AUTOMATION_DEVICES - 1 ? 1 : 0,
+        })),
+      )
+      .execute();
+  }
+}
