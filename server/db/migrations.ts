@@ -10,6 +10,7 @@ import {
   createApiTokens,
   createDocuments,
 } from './migrations-features';
+import * as vpnUsers from './migrations-vpn-users';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -378,6 +379,11 @@ const migrations: Record<string, Migration> = {
   '081_vpn_hub_tags': { up: createVpnHubTags },
   '082_vpn_hub_network': { up: addVpnHubNetwork },
   '083_vpn_hub_devices': { up: createVpnHubDevices },
+  '095_vpn_hub_zone': { up: vpnUsers.addVpnHubZone },
+  '096_vpn_hub_routes': { up: vpnUsers.createVpnHubRoutes },
+  '097_vpn_hub_dhcp': { up: vpnUsers.createVpnHubDhcp },
+  '098_vpn_hub_device_rules': { up: vpnUsers.addVpnHubDeviceRules },
+  '099_vpn_hub_user_logs': { up: vpnUsers.createVpnHubUserLogs },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,14 @@ import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
 import deviceTagsFile from './device-tags-file';
+import vpnHubUsers from './vpn-hub-users';
+import vpnHubConfigs from './vpn-hub-configs';
+import vpnHubRoutes from './vpn-hub-routes';
+import vpnHubDhcp from './vpn-hub-dhcp';
+import vpnQuickHubs from './vpn-quick-hubs';
+import vpnHubSessions from './vpn-hub-sessions';
+import vpnHubDeviceRules from './vpn-hub-device-rules';
+import devicesVpnStatus from './devices-vpn-status';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -90,4 +98,12 @@ export const resources: FastifyPluginAsync[] = [
   documents,
   pages,
   openapiItems,
+  vpnHubUsers,
+  vpnHubConfigs,
+  vpnHubRoutes,
+  vpnHubDhcp,
+  vpnQuickHubs,
+  vpnHubSessions,
+  vpnHubDeviceRules,
+  devicesVpnStatus,
 ];

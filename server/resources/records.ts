@@ -23,7 +23,7 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
     type: 'user',
     protocol: row.type,
   }),
-  vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0 }),
+  vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0, enabled: row.status === 'enabled' ? 1 : 0 }),
 };
 
 /**

@@ -24,6 +24,31 @@ export async function hubOf(db: Kysely<Database>, actor: Actor, id: number) {
   return hub!;
 }
 
+/** Creates an enabled hub on the next free port and answers its id. */
+export async function createHub(
+  db: Kysely<Database>,
+  now: string,
+  hub: { company_id: number; name: string; quick_hub: number; zone?: string; description?: string | null },
+) {
+  const last = await db
+    .selectFrom('vpn_hubs')
+    .select((eb) => eb.fn.max('port').as('port'))
+    .executeTakeFirst();
+  const { id } = await db
+    .insertInto('vpn_hubs')
+    .values({
+      ...hub,
+      enabled: 1,
+      port: Number(last?.port ?? 1193) + 1,
+      bytes_used: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const { db } = app.ctx;
   const tags = jsonArrayFrom(
@@ -98,25 +123,11 @@ export default async function vpnHubs(app: FastifyInstance) {
     const actor = actorOf(request);
     const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
     const companyId = await assertCompanyField(db, actor, body.company_id);
-    const last = await db
-      .selectFrom('vpn_hubs')
-      .select((eb) => eb.fn.max('port').as('port'))
-      .executeTakeFirst();
-    const now = ctx.now().toISOString();
-    const { id } = await db
-      .insertInto('vpn_hubs')
-      .values({
-        company_id: companyId,
-        name: body.name.trim(),
-        quick_hub: body.quick_hub ? 1 : 0,
-        enabled: 1,
-        port: Number(last?.port ?? 1193) + 1,
-        bytes_used: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await createHub(db, ctx.now().toISOString(), {
+      company_id: companyId,
+      name: body.name.trim(),
+      quick_hub: body.quick_hub ? 1 : 0,
+    });
     return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
   });
 
