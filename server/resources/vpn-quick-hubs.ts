@@ -144,7 +144,7 @@ export default async function vpnQuickHubs(app: FastifyInstance) {
             .values(tagIds.map((tag_id) => ({ hub_id: hubId, tag_id })))
             .execute();
         }
-        for (const device of devices) {
+        for (const device of deviceIds.map((id) => devices.find((d) => d.id === id)!)) {
           const userId = await addHubUser(trx, hub, { name: device.name, type: 'device', object_id: device.id }, now);
           const own = routes.filter((r) => r.device_id === device.id);
           if (own.length) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import data from '../../fixtures/data.json';
 import { seedRoles, SEED_TIME } from './roles';
+import { seedVpn } from './vpn';
 
 // Everything else the console shows from fixtures/data.json: credit pools and
 // codes, tags, notifications, announcements, files, VPN hubs, invitations,
@@ -166,6 +167,7 @@ export async function seedExtras(db: Kysely<Database>): Promise<void> {
     .values(data.records.map((r, i) => ({ ...r, details: JSON.stringify(r.details), created_at: at(i) })))
     .execute();
   await seedRemoteAccess(db, users.get('admin@example.com')!);
+  await seedVpn(db);
 }
 
 const SERVICES: [string, number][] = [
