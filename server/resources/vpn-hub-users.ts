@@ -67,14 +67,20 @@ export async function hubUserOf(db: Kysely<Database>, actor: Actor, id: number) 
   return { ...row!, details, hub };
 }
 
-/** Adds a user to a hub (enabled, addressed by DHCP) and answers its id. */
+/** Adds a user to a hub (enabled, addressed by DHCP; the hub named by id and name) and answers its id. */
 export async function addHubUser(
   db: Kysely<Database>,
-  hub: { id: number; company_id: number },
+  hub: { id: number; company_id: number; name: string },
   user: { name: string; type: string; object_id?: number },
   now: string,
 ) {
-  const details: HubUserDetails = { vpn_hub_id: hub.id, type: user.type, object_id: user.object_id, mode: 'dhcp' };
+  const details: HubUserDetails = {
+    vpn_hub_id: hub.id,
+    hub: hub.name,
+    type: user.type,
+    object_id: user.object_id,
+    mode: 'dhcp',
+  };
   const { id } = await db
     .insertInto('records')
     .values({

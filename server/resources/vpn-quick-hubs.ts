@@ -125,15 +125,16 @@ export default async function vpnQuickHubs(app: FastifyInstance) {
         throw invalid(['endpoint', 'A route with same IP address and netmask already exists.']);
       }
       const now = ctx.now().toISOString();
+      const name = body.hub_name.trim();
       const id = await db.transaction().execute(async (trx) => {
         const hubId = await createHub(trx, now, {
           company_id: companyId,
-          name: body.hub_name.trim(),
+          name,
           quick_hub: 1,
           zone: body.hub_zone,
           description: body.description ?? null,
         });
-        const hub = { id: hubId, company_id: companyId };
+        const hub = { id: hubId, company_id: companyId, name };
         await trx
           .insertInto('vpn_hub_devices')
           .values(deviceIds.map((device_id) => ({ hub_id: hubId, device_id })))

@@ -38,25 +38,7 @@ export async function seedVpn(db: Kysely<Database>): Promise<void> {
     .orderBy('id')
     .limit(2)
     .execute();
-  await db
-    .insertInto('vpn_hub_devices')
-    .values(devices.map((d) => ({ hub_id: hq.id, device_id: d.id, lan: 1 })))
-    .execute();
-  const endpoints = [];
-  for (const device of devices) {
-    endpoints.push(await addHubUser(db, hq, { name: device.name, type: 'device', object_id: device.id }, SEED_TIME));
-  }
-  await db
-    .insertInto('vpn_hub_routes')
-    .values({
-      hub_id: hq.id,
-      hub_user_id: endpoints[0],
-      name: 'HQ LAN',
-      ip: '192.168.1.0',
-      netmask: '255.255.255.0',
-      created_at: SEED_TIME,
-    })
-    .execute();
+  if (devices.length) await seedEndpoints(db, hq, devices);
   await db.insertInto('vpn_hub_dhcp_options').values({ hub_id: hq.id, type: 'DNS', ip: '10.8.0.1' }).execute();
   const clients = await db
     .selectFrom('records')
@@ -76,4 +58,31 @@ export async function seedVpn(db: Kysely<Database>): Promise<void> {
     }));
   });
   if (logs.length) await db.insertInto('vpn_hub_user_logs').values(logs).execute();
+}
+
+/** Online devices as endpoints of a hub: members with VPN to LAN forwarding, hub users, the first one's LAN routed. */
+async function seedEndpoints(
+  db: Kysely<Database>,
+  hub: { id: number; company_id: number; name: string },
+  devices: { id: number; name: string }[],
+) {
+  await db
+    .insertInto('vpn_hub_devices')
+    .values(devices.map((d) => ({ hub_id: hub.id, device_id: d.id, lan: 1 })))
+    .execute();
+  const endpoints = [];
+  for (const device of devices) {
+    endpoints.push(await addHubUser(db, hub, { name: device.name, type: 'device', object_id: device.id }, SEED_TIME));
+  }
+  await db
+    .insertInto('vpn_hub_routes')
+    .values({
+      hub_id: hub.id,
+      hub_user_id: endpoints[0],
+      name: 'HQ LAN',
+      ip: '192.168.1.0',
+      netmask: '255.255.255.0',
+      created_at: SEED_TIME,
+    })
+    .execute();
 }

@@ -55,17 +55,32 @@ const ID_SOURCES: Record<string, string> = {
   '/devices/connect/{access_id}/sessions': '/devices/remote-access',
   '/vpn/hubs/{id}/logs': '/vpn/hubs',
   '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
+  '/vpn/quick-hubs/{id}/routes': '/vpn/hubs?quick_hub=1',
+  '/vpn/quick-hubs/{id}/users/config': '/vpn/hubs?quick_hub=1',
+};
+
+/** Paths of a record inside another: both ids from one row of a list, [list, the row's field naming the parent]. */
+const NESTED_IDS: Record<string, [string, string]> = {
+  '/vpn/hubs/{id}/users/{hub_user_id}/logs': ['/vpn/hubs/users', 'vpn_hub_id'],
 };
 
 /** Query parameters the OpenAPI misplaces (declared as path parameters of a path without them): [param, list]. */
-const QUERY_IDS: Record<string, [string, string]> = { '/vpn/hubs/routes': ['vpn_hub_id', '/vpn/hubs'] };
+const QUERY_IDS: Record<string, [string, string]> = {
+  '/vpn/hubs/routes': ['vpn_hub_id', '/vpn/hubs'],
+  '/vpn/hubs/users/config': ['vpn_hub_users', '/vpn/hubs/users'],
+};
 
 async function firstId(list: string) {
-  return rows(await api.get(`/api${list}?limit=1`))[0]?.id as number | undefined;
+  return rows(await api.get(`/api${list}${list.includes('?') ? '&' : '?'}limit=1`))[0]?.id as number | undefined;
 }
 
 async function concretePath(op: Operation): Promise<string | null> {
   const name = /\{(\w+)\}/.exec(op.path)?.[1];
+  const nested = NESTED_IDS[op.path];
+  if (nested) {
+    const row = rows(await api.get(`/api${nested[0]}?limit=1`))[0];
+    return row ? op.path.replace(/\{\w+\}/, String(row[nested[1]])).replace(/\{\w+\}/, String(row.id)) : null;
+  }
   const misplaced = QUERY_IDS[op.path];
   if (misplaced) return `${op.path}?${misplaced[0]}=${await firstId(misplaced[1])}`;
   if (!name) return op.path;
