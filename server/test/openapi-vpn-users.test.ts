@@ -101,6 +101,10 @@ describe('quick hubs', () => {
       quick_hub: 1,
       tags: [expect.objectContaining({ id: tag })],
     });
+    const info = (await done(admin, await admin.get(`/api/vpn/hubs/${hubId}/info`))).data;
+    const members = devices.map((d) => d.id).sort((a, b) => a - b);
+    expect(info).toMatchObject({ zone: 'frankfurt-1', description: 'Cranes', devices: members });
+    expect(info).not.toHaveProperty('tls_key');
     const users = await hubUsers(hubId);
     expect(users.map((u) => [u.name, u.type, u.object_id])).toEqual(
       [...devices].reverse().map((d) => [d.name, 'device', d.id]),
