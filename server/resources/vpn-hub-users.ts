@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { jsonInteger } from '../db/dialect';
 import type { Database } from '../db/types';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, canActOn, requirePermission } from '../auth/guards';
@@ -44,6 +45,15 @@ export async function usersOfHub(db: Kysely<Database>, hub: { id: number; compan
   return rows
     .map((row) => ({ ...row, details: JSON.parse(row.details) as HubUserDetails }))
     .filter(({ details }) => details.vpn_hub_id === hub.id || (!details.vpn_hub_id && details.hub === hub.name));
+}
+
+/** Removes the users of hubs that go (their routes and logs go with the hubs). */
+export async function removeUsersOfHubs(db: Kysely<Database>, hubIds: number[]) {
+  await db
+    .deleteFrom('records')
+    .where('kind', '=', KIND)
+    .where(jsonInteger(db, 'details', 'vpn_hub_id'), 'in', hubIds)
+    .execute();
 }
 
 /** A hub user of the caller's with its hub (404 otherwise). */

@@ -12,6 +12,7 @@ import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
+import { removeUsersOfHubs } from './vpn-hub-users';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -138,6 +139,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     const id = routeId(request.params);
     const hub = await db.selectFrom('vpn_hubs').select('company_id').where('id', '=', id).executeTakeFirst();
     assertTenancy(actor, hub?.company_id, 'VPN hub');
+    await removeUsersOfHubs(db, [id]);
     await db.deleteFrom('vpn_hubs').where('id', '=', id).execute();
     return done(undefined, 'VPN hub removed successfully');
   });
@@ -263,5 +265,6 @@ export default async function vpnHubs(app: FastifyInstance) {
     permission: 'manage_vpn_hubs',
     table: 'vpn_hubs',
     notFound: 'Some of the selected VPN hubs were not found.',
+    dependents: (ids) => removeUsersOfHubs(db, ids),
   });
 }

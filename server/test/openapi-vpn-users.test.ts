@@ -361,3 +361,13 @@ describe('hub devices', () => {
     expect((await globex.get(url)).status).toBe(404);
   });
 });
+
+describe('hub removal', () => {
+  it('removes the users of a hub with it', async () => {
+    expect((await hubUsers(hubId)).length).toBeGreaterThan(0);
+    const other = rows(await admin.get('/api/vpn/hubs/users?limit=100')).filter((u) => u.vpn_hub_id !== hubId);
+    expect(await done(admin, await admin.delete('/api/vpn/hubs', { id: [hubId] }))).toMatchObject({ done: 1 });
+    expect(await hubUsers(hubId)).toEqual([]);
+    expect(rows(await admin.get('/api/vpn/hubs/users?limit=100'))).toEqual(other);
+  });
+});
