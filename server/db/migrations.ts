@@ -12,6 +12,7 @@ import {
   createApiTokens,
   createDocuments,
 } from './migrations-features';
+import * as vpnUsers from './migrations-vpn-users';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -384,6 +385,11 @@ const migrations: Record<string, Migration> = {
   '091_alert_stores': { up: automations.createAlertStores },
   '092_device_alert_configurations': { up: automations.createDeviceAlertConfigurations },
   '093_device_tasks': { up: automations.createDeviceTasks },
+  '095_vpn_hub_zone': { up: vpnUsers.addVpnHubZone },
+  '096_vpn_hub_routes': { up: vpnUsers.createVpnHubRoutes },
+  '097_vpn_hub_dhcp': { up: vpnUsers.createVpnHubDhcp },
+  '098_vpn_hub_device_rules': { up: vpnUsers.addVpnHubDeviceRules },
+  '099_vpn_hub_user_logs': { up: vpnUsers.createVpnHubUserLogs },
   '100_data_collect': { up: createDataCollect },
   '101_images': { up: createImages },
   '102_configurator': { up: createConfigurator },

@@ -318,11 +318,46 @@ export interface VpnHubTable {
   /** The hub's address in its VPN network. */
   ip: Generated<string>;
   netmask: Generated<string>;
+  zone: ColumnType<string | null, string | null | undefined>;
+  description: ColumnType<string | null, string | null | undefined>;
+  /** The OpenVPN static key of client configurations (secret: never listed nor logged). */
+  tls_key: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface VpnHubDeviceTable {
   hub_id: number;
   device_id: number;
+  /** Forwarding from the VPN to the device's LAN and WAN zones (0/1). */
+  lan: Generated<number>;
+  wan: Generated<number>;
+  synced_at: ColumnType<string | null, string | null | undefined>;
+}
+
+export interface VpnHubRouteTable {
+  id: Generated<number>;
+  hub_id: number;
+  /** The hub user (a vpn_hub_user record) the route goes through. */
+  hub_user_id: number;
+  name: string;
+  ip: string;
+  netmask: string;
+  created_at: string;
+}
+
+export interface VpnHubDhcpOptionTable {
+  hub_id: number;
+  /** DNS or WINS. */
+  type: string;
+  ip: string;
+}
+
+export interface VpnHubUserLogTable {
+  id: Generated<number>;
+  hub_id: number;
+  hub_user_id: number;
+  session_bytes_send: number;
+  session_bytes_received: number;
+  created_at: string;
 }
 
 export interface VpnHubTagTable {
@@ -526,6 +561,9 @@ export interface Database {
   vpn_hubs: VpnHubTable;
   vpn_hub_tags: VpnHubTagTable;
   vpn_hub_devices: VpnHubDeviceTable;
+  vpn_hub_routes: VpnHubRouteTable;
+  vpn_hub_dhcp_options: VpnHubDhcpOptionTable;
+  vpn_hub_user_logs: VpnHubUserLogTable;
   impersonation_logs: ImpersonationLogTable;
   mail_logs: MailLogTable;
   suppressed_emails: SuppressedEmailTable;

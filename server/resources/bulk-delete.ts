@@ -15,9 +15,14 @@ interface BulkDelete {
   table: 'remote_access' | 'vpn_hubs';
   /** The message on `id` when an id is not one of the caller's records. */
   notFound: string;
+  /** Removes what goes with the records (what no foreign key removes), before they go. */
+  dependents?: (ids: number[]) => Promise<void>;
 }
 
-export function bulkDeleteRoute(app: FastifyInstance, { path, permission, table, notFound }: BulkDelete): void {
+export function bulkDeleteRoute(
+  app: FastifyInstance,
+  { path, permission, table, notFound, dependents }: BulkDelete,
+): void {
   const { ctx } = app;
   app.delete(path, { preHandler: requirePermission(permission), schema: { body: ID_LIST_BODY } }, async (request) => {
     const actor = actorOf(request);
@@ -28,6 +33,7 @@ export function bulkDeleteRoute(app: FastifyInstance, { path, permission, table,
       'company_id',
     ).execute();
     if (found.length !== ids.length) throw invalid(['id', notFound]);
+    await dependents?.(ids);
     await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
     return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
   });

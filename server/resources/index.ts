@@ -53,6 +53,14 @@ import deviceTasksWrite from './device-tasks-write';
 import deviceAlertConfigurations from './device-alert-configurations';
 import emailConfigurations from './email-configurations';
 import devicePasswordTaskDevices from './device-password-task-devices';
+import vpnHubUsers from './vpn-hub-users';
+import vpnHubConfigs from './vpn-hub-configs';
+import vpnHubRoutes from './vpn-hub-routes';
+import vpnHubDhcp from './vpn-hub-dhcp';
+import vpnQuickHubs from './vpn-quick-hubs';
+import vpnHubSessions from './vpn-hub-sessions';
+import vpnHubDeviceRules from './vpn-hub-device-rules';
+import devicesVpnStatus from './devices-vpn-status';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -112,4 +120,12 @@ export const resources: FastifyPluginAsync[] = [
   deviceAlertConfigurations,
   emailConfigurations,
   devicePasswordTaskDevices,
+  vpnHubUsers,
+  vpnHubConfigs,
+  vpnHubRoutes,
+  vpnHubDhcp,
+  vpnQuickHubs,
+  vpnHubSessions,
+  vpnHubDeviceRules,
+  devicesVpnStatus,
 ];

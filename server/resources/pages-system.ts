@@ -9,7 +9,7 @@ import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
 
 // Lists the console pages read that no resource plugin answers: changelog,
-// alerts (offline devices), VPN hub routes, data usage and connection logs.
+// alerts (offline devices), VPN hub logs, data usage and connection logs.
 
 const DAY = 86400_000;
 /** A hub's daily traffic: sorted by its columns, not searchable, every day (the vendor API does not page it). */
@@ -59,13 +59,6 @@ export default async function pagesSystem(app: FastifyInstance) {
     assertTenancy(actorOf(request), hub.company_id, 'VPN hub');
     return hub;
   }
-  gapRoute(app, 'get', '/vpn/hubs/routes', vpn, async (request) => {
-    const hub = await hubOf(request, queryOf(request).vpn_hub_id);
-    const rows = [
-      { id: 1, name: `${hub.name} LAN`, subnet: `10.${hub.id}.0.0/24`, gateway: `10.${hub.id}.0.1`, enabled: 1 },
-    ];
-    return memoryList(rows, queryOf(request), { sortable: ['name'], search: ['name', 'subnet'] });
-  });
   gapRoute(app, 'get', '/vpn/hubs/:id/logs', vpn, async (request) => {
     const hub = await hubOf(request, (request.params as { id: string }).id);
     const today = Date.parse(app.ctx.now().toISOString().slice(0, 10));

@@ -38,7 +38,7 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
     template: typeof row.template === 'string' ? row.template : JSON.stringify(row.template ?? []),
     updated_at: row.updated_at ?? row.created_at,
   }),
-  vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0 }),
+  vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0, enabled: row.status === 'enabled' ? 1 : 0 }),
 };
 
 /**

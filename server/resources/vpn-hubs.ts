@@ -12,6 +12,7 @@ import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
+import { removeUsersOfHubs } from './vpn-hub-users';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
@@ -22,6 +23,31 @@ export async function hubOf(db: Kysely<Database>, actor: Actor, id: number) {
   const hub = await db.selectFrom('vpn_hubs').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
   assertTenancy(actor, hub?.company_id, 'VPN hub');
   return hub!;
+}
+
+/** Creates an enabled hub on the next free port and answers its id. */
+export async function createHub(
+  db: Kysely<Database>,
+  now: string,
+  hub: { company_id: number; name: string; quick_hub: number; zone?: string; description?: string | null },
+) {
+  const last = await db
+    .selectFrom('vpn_hubs')
+    .select((eb) => eb.fn.max('port').as('port'))
+    .executeTakeFirst();
+  const { id } = await db
+    .insertInto('vpn_hubs')
+    .values({
+      ...hub,
+      enabled: 1,
+      port: Number(last?.port ?? 1193) + 1,
+      bytes_used: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
@@ -66,9 +92,11 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       tags,
       ip: 'h.ip',
       netmask: 'h.netmask',
+      zone: 'h.zone',
+      description: 'h.description',
       devices,
     },
-    hidden: ['ip', 'netmask', 'devices'],
+    hidden: ['ip', 'netmask', 'zone', 'description', 'devices'],
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
@@ -98,25 +126,11 @@ export default async function vpnHubs(app: FastifyInstance) {
     const actor = actorOf(request);
     const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
     const companyId = await assertCompanyField(db, actor, body.company_id);
-    const last = await db
-      .selectFrom('vpn_hubs')
-      .select((eb) => eb.fn.max('port').as('port'))
-      .executeTakeFirst();
-    const now = ctx.now().toISOString();
-    const { id } = await db
-      .insertInto('vpn_hubs')
-      .values({
-        company_id: companyId,
-        name: body.name.trim(),
-        quick_hub: body.quick_hub ? 1 : 0,
-        enabled: 1,
-        port: Number(last?.port ?? 1193) + 1,
-        bytes_used: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await createHub(db, ctx.now().toISOString(), {
+      company_id: companyId,
+      name: body.name.trim(),
+      quick_hub: body.quick_hub ? 1 : 0,
+    });
     return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
   });
 
@@ -125,6 +139,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     const id = routeId(request.params);
     const hub = await db.selectFrom('vpn_hubs').select('company_id').where('id', '=', id).executeTakeFirst();
     assertTenancy(actor, hub?.company_id, 'VPN hub');
+    await removeUsersOfHubs(db, [id]);
     await db.deleteFrom('vpn_hubs').where('id', '=', id).execute();
     return done(undefined, 'VPN hub removed successfully');
   });
@@ -250,5 +265,6 @@ export default async function vpnHubs(app: FastifyInstance) {
     permission: 'manage_vpn_hubs',
     table: 'vpn_hubs',
     notFound: 'Some of the selected VPN hubs were not found.',
+    dependents: (ids) => removeUsersOfHubs(db, ids),
   });
 }

@@ -4,6 +4,7 @@ import data from '../../fixtures/data.json';
 import { seedRoles, SEED_TIME } from './roles';
 import { seedRecordLinks } from './record-links';
 import { seedPasswordTasks } from './password-tasks';
+import { seedVpn } from './vpn';
 
 // Everything else the console shows from fixtures/data.json: credit pools and
 // codes, tags, notifications, announcements, files, VPN hubs, invitations,
@@ -170,6 +171,7 @@ export async function seedExtras(db: Kysely<Database>): Promise<void> {
   await seedRecordLinks(db);
   await seedPasswordTasks(db, users.get('admin@example.com')!, SEED_TIME);
   await seedRemoteAccess(db, users.get('admin@example.com')!);
+  await seedVpn(db);
 }
 
 const SERVICES: [string, number][] = [

@@ -57,32 +57,47 @@ const ID_SOURCES: Record<string, string> = {
   '/vpn/hubs/{id}/logs': '/vpn/hubs',
   '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
   '/tasks/{id}/devices': '/devices/passwords/generated/tasks',
+  '/vpn/quick-hubs/{id}/routes': '/vpn/hubs?quick_hub=1',
+  '/vpn/quick-hubs/{id}/users/config': '/vpn/hubs?quick_hub=1',
 };
 
 /** A second path id taken from a field of the rows of a list under the first: [list path, field]. */
-const NESTED_IDS: Record<string, [string, string]> = {
+const CHILD_IDS: Record<string, [string, string]> = {
   '/automations/{id}/logs/{evaluation_id}': ['/automations/{id}/logs', 'evaluation_id'],
 };
 
+/** Paths of a record inside another: both ids from one row of a list, [list, the row's field naming the parent]. */
+const PARENT_IDS: Record<string, [string, string]> = {
+  '/vpn/hubs/{id}/users/{hub_user_id}/logs': ['/vpn/hubs/users', 'vpn_hub_id'],
+};
+
 /** Query parameters the OpenAPI misplaces (declared as path parameters of a path without them): [param, list]. */
-const QUERY_IDS: Record<string, [string, string]> = { '/vpn/hubs/routes': ['vpn_hub_id', '/vpn/hubs'] };
+const QUERY_IDS: Record<string, [string, string]> = {
+  '/vpn/hubs/routes': ['vpn_hub_id', '/vpn/hubs'],
+  '/vpn/hubs/users/config': ['vpn_hub_users', '/vpn/hubs/users'],
+};
 
 async function firstId(list: string) {
-  return rows(await api.get(`/api${list}?limit=1`))[0]?.id as number | undefined;
+  return rows(await api.get(`/api${list}${list.includes('?') ? '&' : '?'}limit=1`))[0]?.id as number | undefined;
 }
 
 async function concretePath(op: Operation): Promise<string | null> {
   const name = /\{(\w+)\}/.exec(op.path)?.[1];
+  const parent = PARENT_IDS[op.path];
+  if (parent) {
+    const row = rows(await api.get(`/api${parent[0]}?limit=1`))[0];
+    return row ? op.path.replace(/\{\w+\}/, String(row[parent[1]])).replace(/\{\w+\}/, String(row.id)) : null;
+  }
   const misplaced = QUERY_IDS[op.path];
   if (misplaced) return `${op.path}?${misplaced[0]}=${await firstId(misplaced[1])}`;
   if (!name) return op.path;
   const source = ID_SOURCES[op.path] ?? op.path.slice(0, op.path.indexOf('/{'));
   const id = await firstId(source);
   if (!id) return null;
-  const nested = NESTED_IDS[op.path];
-  if (!nested) return op.path.replace(`{${name}}`, String(id));
-  const list = nested[0].replace(`{${name}}`, String(id));
-  const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[nested[1]] as string | undefined;
+  const child = CHILD_IDS[op.path];
+  if (!child) return op.path.replace(`{${name}}`, String(id));
+  const list = child[0].replace(`{${name}}`, String(id));
+  const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[child[1]] as string | undefined;
   return second ? op.path.replace(`{${name}}`, String(id)).replace(/\{\w+\}/, second) : null;
 }
 
