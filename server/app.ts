@@ -25,7 +25,7 @@ import { recordApiRoutes } from './openapi/routes';
 import { registerQueryText } from './http/query-text';
 import { registerOpenApi } from './openapi/serve';
 import { registerConformance } from './openapi/conform';
-import { loadDocument } from './openapi/document';
+import { loadDocument, type OpenApiNode } from './openapi/document';
 import { notImplementedFallback } from './openapi/fallback';
 import type { AppContext } from './context';
 import { DocumentStore } from './documents/store';
@@ -63,6 +63,8 @@ export interface AppOptions {
   schemasDir?: string;
   /** Calls a personal access token may make per minute (default API_TOKEN_RATE_LIMIT or 600). */
   apiTokensPerMinute?: number;
+  /** The RMS API document the server follows and serves (default: the vendor's, server/openapi/rms-api-openapi.json). */
+  openapi?: OpenApiNode;
   /** scrypt cost of new password hashes (default PASSWORD_COST; test servers pass TEST_PASSWORD_COST). */
   passwordCost?: ScryptCost;
 }
@@ -149,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('form', null);
   ctx.routes.listen(app);
   const apiRoutes = recordApiRoutes(app);
-  const openapi = loadDocument();
+  const openapi = options.openapi ?? loadDocument();
   registerConformance(app, openapi);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
   await app.register(notImplementedFallback(openapi, apiRoutes), { prefix: '/api' });
