@@ -1,5 +1,6 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
+import { createDeviceHistory, createHotspots, createWireless } from './migrations-device-data';
 import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
 import {
   addDeviceImei,
@@ -378,6 +379,9 @@ const migrations: Record<string, Migration> = {
   '081_vpn_hub_tags': { up: createVpnHubTags },
   '082_vpn_hub_network': { up: addVpnHubNetwork },
   '083_vpn_hub_devices': { up: createVpnHubDevices },
+  '110_device_history': { up: createDeviceHistory },
+  '111_hotspots': { up: createHotspots },
+  '112_wireless': { up: createWireless },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { publishDeviceUpdates } from '../services/device-status';
 import { applyPasswords } from '../services/device-passwords';
+import { recordSnapshots } from '../services/device-history';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -38,6 +39,7 @@ async function setOnline(ctx: AppContext, ids: number[], changes: { status?: num
 
 /**
  * Device actions (POST /devices/actions): only online devices take a command.
+ * A metrics refresh records each device's parameters (a history snapshot).
  * A rebooting device drops offline and comes back online REBOOT_MS later with
  * its uptime from zero; each change is pushed on its company channel.
  */
@@ -48,6 +50,7 @@ async function deviceAction(ctx: AppContext, action: 'reboot' | 'update_metrics_
   if (!online.length) return 0;
   if (action === 'update_metrics_data') {
     await setOnline(ctx, online, {});
+    await recordSnapshots(ctx.db, online, ctx.now());
     return online.length;
   }
   await ctx.db

@@ -42,6 +42,7 @@ import alerts from './alerts';
 import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
 import deviceTagsFile from './device-tags-file';
+import deviceGraphs from './device-graphs';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -90,4 +91,5 @@ export const resources: FastifyPluginAsync[] = [
   documents,
   pages,
   openapiItems,
+  deviceGraphs,
 ];

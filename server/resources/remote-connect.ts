@@ -4,6 +4,7 @@ import { connectPath } from '../../engine/device/connect';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { randomToken } from '../auth/tokens';
+import { bound, DATE, iso } from '../http/date-range';
 import { invalid, list } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
@@ -77,24 +78,6 @@ function sessionSpec(app: FastifyInstance, actor: Actor): ListSpec {
     maxLimit: 100,
   };
 }
-
-/** The vendor's `Y-m-d H:i:s` (UTC), or a whole day as `Y-m-d`. */
-const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-
-/**
- * A range bound as a timestamp: its moment, or (`end`) just after it: the
- * next day for a whole day, the next second for a time. A 422 on the
- * parameter for a date no calendar has.
- */
-function bound(value: string, source: string, end = false): number {
-  const [date, time = '00:00:00'] = value.split(' ');
-  const at = Date.parse(`${date}T${time}.000Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString() !== `${date}T${time}.000Z`) {
-    throw invalid([source, `The ${source} is not a valid date.`]);
-  }
-  return end ? at + (value.includes(' ') ? 1000 : 86_400_000) : at;
-}
-const iso = (at: number) => new Date(at).toISOString();
 
 /** Seconds left of a session (0 once closed or expired). */
 function ttlOf(row: Record<string, unknown>, now: Date): number {

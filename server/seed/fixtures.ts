@@ -4,6 +4,7 @@ import { hashPassword, type ScryptCost } from '../auth/password';
 import { insertDevices } from './devices';
 import { syncGeneratedIds } from '../db/dialect';
 import { seedExtras } from './extras';
+import { seedDeviceData } from './device-data';
 import companies from '../../fixtures/companies.json';
 import permissions from '../../fixtures/permissions.json';
 import roles from '../../fixtures/roles.json';
@@ -67,4 +68,5 @@ export async function seedDatabase(
   await syncGeneratedIds(db);
   await insertDevices(db, options.devices ?? DEFAULT_DEVICE_COUNT);
   await seedExtras(db);
+  await seedDeviceData(db);
 }

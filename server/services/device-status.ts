@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { companyChannel, LIVE_DEVICE_FIELDS } from '../../engine/device/live';
+import { recordSnapshots } from './device-history';
 import { companyAdmins, notify } from './notify';
 
 // A device's connection status changes (reported by the device, or by the
@@ -66,7 +67,10 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
   return true;
 }
 
-/** Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status. */
+/**
+ * Demo mode (SIMULATE_DEVICES=1): every interval one random device of the
+ * fleet changes status and reports its parameters (a history snapshot).
+ */
 export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
   const timer = setInterval(async () => {
     const row = await ctx.db
@@ -76,7 +80,9 @@ export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => 
       .orderBy((eb) => eb.fn('random'))
       .limit(1)
       .executeTakeFirst();
-    if (row) await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+    if (!row) return;
+    await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+    await recordSnapshots(ctx.db, [row.id], ctx.now()).catch(() => undefined);
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
