@@ -43,6 +43,8 @@ import deviceTaskGroupsRun from './device-task-groups-run';
 import creditsHistory from './credits-history';
 import deviceTagsFile from './device-tags-file';
 import deviceGraphs from './device-graphs';
+import deviceHotspots from './device-hotspots';
+import deviceWireless from './device-wireless';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -92,4 +94,6 @@ export const resources: FastifyPluginAsync[] = [
   pages,
   openapiItems,
   deviceGraphs,
+  deviceHotspots,
+  deviceWireless,
 ];
