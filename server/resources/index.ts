@@ -45,6 +45,7 @@ import deviceTagsFile from './device-tags-file';
 import deviceGraphs from './device-graphs';
 import deviceHotspots from './device-hotspots';
 import deviceWireless from './device-wireless';
+import deviceJobsCancel from './device-jobs-cancel';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -96,4 +97,5 @@ export const resources: FastifyPluginAsync[] = [
   deviceGraphs,
   deviceHotspots,
   deviceWireless,
+  deviceJobsCancel,
 ];
