@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { publishDeviceUpdates } from '../services/device-status';
 import { applyPasswords } from '../services/device-passwords';
 import { recordSnapshots } from '../services/device-history';
+import { recordCreditLogs } from '../services/credit-log';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -14,8 +15,8 @@ export type BulkWork =
   | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[] }
   /** The RMS API's per-device tag lists (PUT /devices/tags/assign|unassign|overwrite): device id → tag ids. */
   | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
-  /** PUT /devices/credit: device id → credit usage on (1) or off (0). */
-  | { kind: 'credit'; rows: Record<string, number> }
+  /** PUT /devices/credit: device id → credit usage on (1) or off (0), logged per device (who, which credit type). */
+  | { kind: 'credit'; rows: Record<string, number>; userId: number; creditTypeId: number }
   /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
   | { kind: 'monitoring'; rows: Record<string, number> }
   /** A device password task (server/resources/device-passwords.ts): its devices take their passwords. */
@@ -128,6 +129,7 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
           .where('id', '=', id)
           .execute();
       }
+      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at);
       return chunk.length;
     }
     case 'device-action':

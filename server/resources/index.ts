@@ -46,6 +46,8 @@ import deviceGraphs from './device-graphs';
 import deviceHotspots from './device-hotspots';
 import deviceWireless from './device-wireless';
 import deviceJobsCancel from './device-jobs-cancel';
+import reportsPdf from './reports-pdf';
+import creditsReports from './credits-reports';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -98,4 +100,6 @@ export const resources: FastifyPluginAsync[] = [
   deviceHotspots,
   deviceWireless,
   deviceJobsCancel,
+  reportsPdf,
+  creditsReports,
 ];
