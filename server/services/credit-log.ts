@@ -15,7 +15,12 @@ export async function recordCreditLogs(
   ids: number[],
   at: string,
 ): Promise<void> {
-  const devices = await db.selectFrom('devices').select(['id', 'company_id']).where('id', 'in', ids).execute();
+  const devices = await db
+    .selectFrom('devices')
+    .select(['id', 'company_id'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
   if (!devices.length) return;
   const pools = await db
     .selectFrom('credits')
