@@ -48,6 +48,7 @@ import deviceWireless from './device-wireless';
 import deviceJobsCancel from './device-jobs-cancel';
 import reportsPdf from './reports-pdf';
 import creditsReports from './credits-reports';
+import devicePortScan from './device-port-scan';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -102,4 +103,5 @@ export const resources: FastifyPluginAsync[] = [
   deviceJobsCancel,
   reportsPdf,
   creditsReports,
+  devicePortScan,
 ];
