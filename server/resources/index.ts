@@ -49,6 +49,7 @@ import deviceJobsCancel from './device-jobs-cancel';
 import reportsPdf from './reports-pdf';
 import creditsReports from './credits-reports';
 import devicePortScan from './device-port-scan';
+import devicesImport from './devices-import';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -104,4 +105,5 @@ export const resources: FastifyPluginAsync[] = [
   reportsPdf,
   creditsReports,
   devicePortScan,
+  devicesImport,
 ];
