@@ -9,6 +9,7 @@ import { list, ok } from '../http/envelope';
 import { HISTORY_PARAMETERS, type Snapshot } from '../services/device-history';
 import { deviceInScope } from '../services/device-scope';
 import { routeId } from '../services/ids';
+import { scoped } from './scoped';
 
 // The device graphs and the information history of the RMS API, read from
 // the devices' parameter snapshots (server/services/device-history.ts): a
@@ -149,15 +150,18 @@ export default async function deviceGraphs(app: FastifyInstance) {
     const [from, to] = dateRange(query as { start_date: string; end_date: string });
     const value = jsonInteger(db, 'h.data', query.parameter);
     const pick = (direction: 'asc' | 'desc') =>
-      db
-        .selectFrom('device_history as h')
-        .innerJoin('devices as d', 'd.id', 'h.device_id')
-        .select(['d.serial', 'h.device_id', 'h.created_at', value.as('value')])
-        .where(sql<boolean>`h.device_id in (${devices})`)
-        .where('h.created_at', '>=', from)
-        .where('h.created_at', '<', to)
-        .where(value, 'is not', null)
-        .where((eb) => (actor.companyIds === null ? eb.val(true) : eb('d.company_id', 'in', actor.companyIds)))
+      scoped(
+        db
+          .selectFrom('device_history as h')
+          .innerJoin('devices as d', 'd.id', 'h.device_id')
+          .select(['d.serial', 'h.device_id', 'h.created_at', value.as('value')])
+          .where(sql<boolean>`h.device_id in (${devices})`)
+          .where('h.created_at', '>=', from)
+          .where('h.created_at', '<', to)
+          .where(value, 'is not', null),
+        actor,
+        'd.company_id',
+      )
         .orderBy(value, direction)
         .orderBy('h.id')
         .limit(1)
