@@ -10,7 +10,7 @@ import { SEED_TIME } from './roles';
 // connected. Small and deterministic.
 
 /** Devices (the first by id) that have reported data. */
-export const REPORTING_DEVICES = 20;
+const REPORTING_DEVICES = 20;
 const SNAPSHOTS = 6;
 const HOUR = 3_600_000;
 const WIFI_FAMILIES = ['RUT', 'TAP'];

@@ -8,7 +8,7 @@ import type { Database } from '../db/types';
 // counters move on with each snapshot and are part of it.
 
 /** Snapshots kept per device. */
-export const HISTORY_LIMIT = 96;
+const HISTORY_LIMIT = 96;
 
 /** The parameters of the information history (the OpenAPI's vocabulary). */
 export const HISTORY_PARAMETERS = [
