@@ -54,7 +54,7 @@ const apiPath = (url: string) => url.split('?')[0].replace(/^\/api(?=\/)/, '');
 /** The family of an /api path, or null for calls outside every family (account, storage, …). */
 export function familyOf(url: string): string | null {
   const path = apiPath(url);
-  if (/^\/devices\/[^/]+\/remote-access(\/|$)/.test(path)) return 'remote_access';
+  if (/^\/devices\/[^/]+\/(remote-access|port-scan|connect-auto-scan)(\/|$)/.test(path)) return 'remote_access';
   if (/^\/devices\/[^/]+\/(automations|alerts-configurations)(\/|$)/.test(path)) return 'automations';
   return PREFIXES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
 }

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { binaryType, createDeviceSearch, generatedId, optimize } from './dialect';
 import * as automations from './migrations-automations';
+import { createDeviceHistory, createHotspots, createWireless } from './migrations-device-data';
 import { addConnectSessions, addVpnHubNetwork, createVpnHubDevices, createVpnHubTags } from './migrations-access';
 import { createConfigurator, createDataCollect, createImages } from './migrations-data-collect';
 import {
@@ -393,6 +394,9 @@ const migrations: Record<string, Migration> = {
   '100_data_collect': { up: createDataCollect },
   '101_images': { up: createImages },
   '102_configurator': { up: createConfigurator },
+  '110_device_history': { up: createDeviceHistory },
+  '111_hotspots': { up: createHotspots },
+  '112_wireless': { up: createWireless },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

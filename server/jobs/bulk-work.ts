@@ -1,6 +1,8 @@
 import type { AppContext } from '../context';
 import { publishDeviceUpdates } from '../services/device-status';
 import { applyPasswords } from '../services/device-passwords';
+import { recordSnapshots } from '../services/device-history';
+import { recordCreditLogs } from '../services/credit-log';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -13,8 +15,8 @@ export type BulkWork =
   | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[] }
   /** The RMS API's per-device tag lists (PUT /devices/tags/assign|unassign|overwrite): device id → tag ids. */
   | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
-  /** PUT /devices/credit: device id → credit usage on (1) or off (0). */
-  | { kind: 'credit'; rows: Record<string, number> }
+  /** PUT /devices/credit: device id → credit usage on (1) or off (0), logged per device (who, which credit type). */
+  | { kind: 'credit'; rows: Record<string, number>; userId: number; creditTypeId: number }
   /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
   | { kind: 'monitoring'; rows: Record<string, number> }
   /** A device password task (server/resources/device-passwords.ts): its devices take their passwords. */
@@ -38,6 +40,7 @@ async function setOnline(ctx: AppContext, ids: number[], changes: { status?: num
 
 /**
  * Device actions (POST /devices/actions): only online devices take a command.
+ * A metrics refresh records each device's parameters (a history snapshot).
  * A rebooting device drops offline and comes back online REBOOT_MS later with
  * its uptime from zero; each change is pushed on its company channel.
  */
@@ -48,6 +51,7 @@ async function deviceAction(ctx: AppContext, action: 'reboot' | 'update_metrics_
   if (!online.length) return 0;
   if (action === 'update_metrics_data') {
     await setOnline(ctx, online, {});
+    await recordSnapshots(ctx.db, online, ctx.now());
     return online.length;
   }
   await ctx.db
@@ -125,6 +129,7 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
           .where('id', '=', id)
           .execute();
       }
+      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at);
       return chunk.length;
     }
     case 'device-action':

@@ -11,7 +11,7 @@ import { DEVICE_NAME_MAX } from './devices-write';
 // (TRB), optional firmware and configuration files and tags of the company.
 // The device password is checked by the form and never stored.
 
-const SERIES_MODEL: Record<string, { model: string; family: string }> = {
+export const SERIES_MODEL: Record<string, { model: string; family: string }> = {
   rut: { model: 'RUT241', family: 'RUT' },
   trb: { model: 'TRB140', family: 'TRB' },
   tcr: { model: 'TCR100', family: 'TCR' },
@@ -22,8 +22,44 @@ const SERIES_MODEL: Record<string, { model: string; family: string }> = {
 };
 
 /** A vendor-prefixed MAC derived from the serial when the series has none on its label. */
-const macFromSerial = (serial: string) =>
+export const macFromSerial = (serial: string) =>
   `00:1E:42:${createHash('sha256').update(serial).digest('hex').slice(0, 6).toUpperCase().match(/../g)!.join(':')}`;
+
+/** A new device's row: pending until it first connects, named after its model and serial unless named. */
+export function newDevice(
+  companyId: number,
+  series: { model: string; family: string },
+  now: string,
+  d: { serial: string; mac: string; name?: string; imei: string | null; credit: boolean },
+) {
+  return {
+    company_id: companyId,
+    name: d.name ?? `${series.model} ${d.serial}`,
+    model: series.model,
+    original_model: series.model,
+    family: series.family,
+    serial: d.serial,
+    mac: d.mac,
+    imei: d.imei,
+    firmware: '',
+    status: 2,
+    is_facelift: 0,
+    signal: null,
+    temperature: null,
+    operator: null,
+    connection_type: null,
+    wan_ip: null,
+    latitude: null,
+    longitude: null,
+    router_uptime: 0,
+    credit_enabled: d.credit ? 1 : 0,
+    monitoring_enabled: 1,
+    remaining_data: 0,
+    last_connection_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export default async function devicesAdd(app: FastifyInstance) {
   const { ctx } = app;
@@ -61,36 +97,17 @@ export default async function devicesAdd(app: FastifyInstance) {
         .execute();
       if (tags.length !== tagIds.length) throw invalid(['tag_id', 'The selected tags must belong to the company.']);
     }
-    const now = ctx.now().toISOString();
     const { id } = await db
       .insertInto('devices')
-      .values({
-        company_id: companyId,
-        name: form.name ? String(form.name) : `${series.model} ${serial}`,
-        model: series.model,
-        original_model: series.model,
-        family: series.family,
-        serial,
-        mac,
-        imei: form.imei ? String(form.imei) : null,
-        firmware: '',
-        status: 2,
-        is_facelift: 0,
-        signal: null,
-        temperature: null,
-        operator: null,
-        connection_type: null,
-        wan_ip: null,
-        latitude: null,
-        longitude: null,
-        router_uptime: 0,
-        credit_enabled: form.auto_credit_enable === false ? 0 : 1,
-        monitoring_enabled: 1,
-        remaining_data: 0,
-        last_connection_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        newDevice(companyId, series, ctx.now().toISOString(), {
+          serial,
+          mac,
+          name: form.name ? String(form.name) : undefined,
+          imei: form.imei ? String(form.imei) : null,
+          credit: form.auto_credit_enable !== false,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     if (tagIds.length)

@@ -143,7 +143,12 @@ export default async function devicesOpenApi(app: FastifyInstance) {
       const ids = bulkDeviceIds(request.body);
       await assertDevicesInScope(ctx, actor, ids);
       const rows = Object.fromEntries(data.map((row) => [row.device_id, row.credit_enabled ?? 1]));
-      const channel = await startBulk(ctx, actor, ids, { kind: 'credit', rows });
+      const channel = await startBulk(ctx, actor, ids, {
+        kind: 'credit',
+        rows,
+        userId: actor.user.id,
+        creditTypeId: credit_type_id,
+      });
       return { success: true, meta: { channel } };
     },
   );

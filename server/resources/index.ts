@@ -61,6 +61,14 @@ import vpnQuickHubs from './vpn-quick-hubs';
 import vpnHubSessions from './vpn-hub-sessions';
 import vpnHubDeviceRules from './vpn-hub-device-rules';
 import devicesVpnStatus from './devices-vpn-status';
+import deviceGraphs from './device-graphs';
+import deviceHotspots from './device-hotspots';
+import deviceWireless from './device-wireless';
+import deviceJobsCancel from './device-jobs-cancel';
+import reportsPdf from './reports-pdf';
+import creditsReports from './credits-reports';
+import devicePortScan from './device-port-scan';
+import devicesImport from './devices-import';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -128,4 +136,12 @@ export const resources: FastifyPluginAsync[] = [
   vpnHubSessions,
   vpnHubDeviceRules,
   devicesVpnStatus,
+  deviceGraphs,
+  deviceHotspots,
+  deviceWireless,
+  deviceJobsCancel,
+  reportsPdf,
+  creditsReports,
+  devicePortScan,
+  devicesImport,
 ];

@@ -4,12 +4,12 @@ import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { list, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { deviceCapabilities } from '../../engine/device/capabilities';
-import { portCount } from '../../engine/device/models';
 import { PORT_SERVICES } from '../../engine/format/services';
 import { deviceListSpec } from './devices-list';
 import { jsonArray } from '../db/dialect';
 import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
+import { openPorts } from './device-port-scan';
 
 // Device views the console pages read and the resource plugins do not
 // answer: Wi-Fi and hotspot lists, a device's history, data usage, ports,
@@ -146,7 +146,7 @@ export default async function pagesDevices(app: FastifyInstance) {
     { preHandler: requirePermission('view_device_remote_access') },
     async (request) => {
       const device = await deviceOf(app, request);
-      const open = portCount(device.model) > 0 ? [22, 80, 443] : [22];
+      const open = openPorts(device.model);
       const rows = open.map((port) => ({
         id: port,
         port,

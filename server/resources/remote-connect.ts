@@ -4,6 +4,7 @@ import { connectPath } from '../../engine/device/connect';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { randomToken } from '../auth/tokens';
+import { bound, DATE, iso } from '../http/date-range';
 import { invalid, list } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
@@ -15,7 +16,8 @@ import { scoped } from './scoped';
 // OpenAPI's channel envelope; ActionCompleted on the channel carries the link
 // (this server's rms-connect page for the entry). Sessions are listed per
 // entry and in the connection logs, ended by DELETE, and their status asked
-// for by id. A session is active until it is closed or its time runs out.
+// for by id, and restarted by its link (POST /rms-connect/restart). A
+// session is active until it is closed or its time runs out.
 
 type ConnectType = 'webui' | 'lan-webui' | 'cli';
 
@@ -77,24 +79,6 @@ function sessionSpec(app: FastifyInstance, actor: Actor): ListSpec {
     maxLimit: 100,
   };
 }
-
-/** The vendor's `Y-m-d H:i:s` (UTC), or a whole day as `Y-m-d`. */
-const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-
-/**
- * A range bound as a timestamp: its moment, or (`end`) just after it: the
- * next day for a whole day, the next second for a time. A 422 on the
- * parameter for a date no calendar has.
- */
-function bound(value: string, source: string, end = false): number {
-  const [date, time = '00:00:00'] = value.split(' ');
-  const at = Date.parse(`${date}T${time}.000Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString() !== `${date}T${time}.000Z`) {
-    throw invalid([source, `The ${source} is not a valid date.`]);
-  }
-  return end ? at + (value.includes(' ') ? 1000 : 86_400_000) : at;
-}
-const iso = (at: number) => new Date(at).toISOString();
 
 /** Seconds left of a session (0 once closed or expired). */
 function ttlOf(row: Record<string, unknown>, now: Date): number {
@@ -299,6 +283,51 @@ export default async function remoteConnect(app: FastifyInstance) {
           .execute();
       }
       return reportDone(ctx, actor, { total: 1, done: changed, failed: 1 - changed });
+    },
+  );
+
+  // A session restarted by its link: open again for as long as it was first opened, from now.
+  app.post(
+    '/rms-connect/restart',
+    {
+      preHandler: requirePermission('manage_remote_access'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string', minLength: 1, maxLength: 2000 } },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { url } = request.body as { url: string };
+      const token = URL.canParse(url, 'http://link') ? new URL(url, 'http://link').searchParams.get('session') : null;
+      let found = db
+        .selectFrom('remote_access_history as h')
+        .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
+        .select(['h.id', 'h.started_at', 'h.expires_at', 'h.token', 'a.id as entry', 'a.protocol'])
+        .where('h.token', '=', token ?? url);
+      if (actor.companyIds !== null) found = found.where('h.company_id', 'in', actor.companyIds);
+      const session = await found.executeTakeFirst();
+      if (!session?.expires_at) throw invalid(['url', 'No RMS Connect session has this link.']);
+      const duration = Math.max(
+        10,
+        Math.round((Date.parse(session.expires_at) - Date.parse(session.started_at)) / 1000),
+      );
+      const expires = new Date(ctx.now().getTime() + duration * 1000).toISOString();
+      await db
+        .updateTable('remote_access_history')
+        .set({ ended_at: null, expires_at: expires })
+        .where('id', '=', session.id)
+        .execute();
+      const data = {
+        link_id: session.id,
+        url: sessionUrl({ id: session.entry, protocol: session.protocol }, session.token),
+        ttl: duration,
+        active: 1,
+      };
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data });
     },
   );
 

@@ -5,6 +5,7 @@ import { insertDevices } from './devices';
 import { syncGeneratedIds } from '../db/dialect';
 import { seedExtras } from './extras';
 import { seedDataCollect } from './data-collect';
+import { seedDeviceData } from './device-data';
 import companies from '../../fixtures/companies.json';
 import permissions from '../../fixtures/permissions.json';
 import roles from '../../fixtures/roles.json';
@@ -69,4 +70,5 @@ export async function seedDatabase(
   await insertDevices(db, options.devices ?? DEFAULT_DEVICE_COUNT);
   await seedExtras(db);
   await seedDataCollect(db);
+  await seedDeviceData(db);
 }

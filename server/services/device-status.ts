@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { companyChannel, LIVE_DEVICE_FIELDS } from '../../engine/device/live';
+import { recordSnapshots } from './device-history';
 import { companyAdmins, notify } from './notify';
 import { collectDue } from './data-collect-collector';
 
@@ -68,8 +69,8 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
 }
 
 /**
- * Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status, and the
- * online devices send the data collect readings that are due.
+ * Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status and reports
+ * its parameters (a history snapshot), and the online devices send the data collect readings that are due.
  */
 export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
   const timer = setInterval(async () => {
@@ -80,7 +81,10 @@ export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => 
       .orderBy((eb) => eb.fn('random'))
       .limit(1)
       .executeTakeFirst();
-    if (row) await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+    if (row) {
+      await setDeviceStatus(ctx, row.id, row.status === 1 ? 0 : 1).catch(() => undefined);
+      await recordSnapshots(ctx.db, [row.id], ctx.now()).catch(() => undefined);
+    }
     await collectDue(ctx).catch(() => undefined);
   }, intervalMs);
   timer.unref();

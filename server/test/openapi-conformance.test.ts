@@ -59,6 +59,16 @@ const ID_SOURCES: Record<string, string> = {
   '/tasks/{id}/devices': '/devices/passwords/generated/tasks',
   '/vpn/quick-hubs/{id}/routes': '/vpn/hubs?quick_hub=1',
   '/vpn/quick-hubs/{id}/users/config': '/vpn/hubs?quick_hub=1',
+  '/devices/tags/{id}/group/data': '/tags',
+  '/devices/companies/{id}/group/data': '/companies',
+  // Devices that answer scans: online ones.
+  '/devices/{id}/port-scan/': '/devices?status=1',
+  '/devices/{id}/connect-auto-scan/': '/devices?status=1',
+  '/devices/{id}/check/esim-bootstrap': '/devices?status=1',
+  // The seeded Wi-Fi devices (the first RUT) have a hotspot (index 1) and wireless interfaces.
+  '/devices/{id}/hotspots/{index}/users': '/devices?family=RUT&sort=id',
+  '/devices/{id}/hotspots/{index}/users/active': '/devices?family=RUT&sort=id',
+  '/devices/{device_id}/wireless/graph': '/devices?family=RUT&sort=id',
 };
 
 /** A second path id taken from a field of the rows of a list under the first: [list path, field]. */
@@ -69,6 +79,17 @@ const CHILD_IDS: Record<string, [string, string]> = {
 /** Paths of a record inside another: both ids from one row of a list, [list, the row's field naming the parent]. */
 const PARENT_IDS: Record<string, [string, string]> = {
   '/vpn/hubs/{id}/users/{hub_user_id}/logs': ['/vpn/hubs/users', 'vpn_hub_id'],
+};
+
+/** Further path parameters whose example names no record: their value. */
+const PATH_VALUES: Record<string, string> = { index: '1' };
+
+/** Required query values the OpenAPI gives no usable example for (or misplaces as path parameters). */
+const QUERY_VALUES: Record<string, Record<string, string>> = {
+  '/devices/tags/{id}/group/data': { parameter: 'temperature' },
+  '/devices/companies/{id}/group/data': { parameter: 'temperature' },
+  '/devices/{id}/connect-auto-scan/': { ports: '80,443' },
+  '/devices/{device_id}/wireless/graph': { wlan: 'wlan0' },
 };
 
 /** Query parameters the OpenAPI misplaces (declared as path parameters of a path without them): [param, list]. */
@@ -95,16 +116,27 @@ async function concretePath(op: Operation): Promise<string | null> {
   const id = await firstId(source);
   if (!id) return null;
   const child = CHILD_IDS[op.path];
-  if (!child) return op.path.replace(`{${name}}`, String(id));
-  const list = child[0].replace(`{${name}}`, String(id));
-  const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[child[1]] as string | undefined;
-  return second ? op.path.replace(`{${name}}`, String(id)).replace(/\{\w+\}/, second) : null;
+  if (child) {
+    const list = child[0].replace(`{${name}}`, String(id));
+    const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[child[1]] as string | undefined;
+    return second ? op.path.replace(`{${name}}`, String(id)).replace(/\{\w+\}/, second) : null;
+  }
+  // Further path parameters (a hotspot index, a graph type): their first enum value, example or 1.
+  return op.path.replace(`{${name}}`, String(id)).replace(/\{(\w+)\}/g, (_, other: string) => {
+    const parameter = ((op.node.parameters as OpenApiNode[] | undefined) ?? []).find((p) => p.name === other);
+    const schema = (parameter?.schema ?? {}) as OpenApiNode;
+    return String(PATH_VALUES[other] ?? (schema.enum as unknown[] | undefined)?.[0] ?? schema.example ?? 1);
+  });
 }
 
 function query(op: Operation): string {
   const pairs = ((op.node.parameters as unknown[] | undefined) ?? [])
     .map((p) => parameterValue(document, p))
-    .filter((p): p is [string, string] => p !== null);
+    .filter((p): p is [string, string] => p !== null)
+    .map(([name, value]): [string, string] => [name, QUERY_VALUES[op.path]?.[name] ?? value]);
+  for (const [name, value] of Object.entries(QUERY_VALUES[op.path] ?? {})) {
+    if (!pairs.some(([n]) => n === name)) pairs.push([name, value]);
+  }
   return pairs.length ? `?${new URLSearchParams(pairs)}` : '';
 }
 

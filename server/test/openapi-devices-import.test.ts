@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDocument, operations } from '../openapi/document';
+import { type Client, type Reply, rows, useServer } from './harness';
+import { strictValidator } from './openapi/strict-schema';
+import { closeSockets, completed } from './sockets';
+
+// POST /devices/import over real HTTP: a CSV file of serials and MACs adds
+// pending devices of one series to a company; the channel counts the lines
+// added and names the refused ones; a binary Excel workbook, a foreign
+// company, a read-only caller and bad fields add nothing.
+
+const document = loadDocument();
+const validate = strictValidator(document);
+const operation = operations(document).find((op) => op.method === 'POST' && op.path === '/devices/import')!;
+
+const { server, admin, globex, guest } = useServer({
+  admin: 'admin@example.com',
+  globex: 'globex.admin@example.com',
+  guest: 'guest@example.com',
+});
+afterAll(closeSockets);
+
+const FIELDS = { type: 'csv', device_series: 'rut', company_id: '1', auto_credit_enable: 'true' };
+
+async function upload(fields: Record<string, string>, file?: Blob, client: Client = admin): Promise<Reply> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', file, 'devices.csv');
+  const response = await client.raw('POST', '/api/devices/import', { body: form });
+  const reply = { status: response.status, body: (await response.json()) as Record<string, unknown> } as Reply;
+  const check = validate(operation, reply.status);
+  if (check) expect(check(reply.body) ? [] : check.errors, JSON.stringify(reply.body)).toEqual([]);
+  return reply;
+}
+
+const csv = (text: string) => new Blob([text], { type: 'text/csv' });
+const count = async () => ((await admin.get('/api/devices?limit=1')).body.meta as { total: number }).total;
+const bySerial = async (serial: string) =>
+  rows(await admin.get(`/api/devices?q=${serial}`)).filter((d) => d.serial === serial);
+
+describe('POST /devices/import', () => {
+  it('adds the devices of a CSV file and reports the refused lines on the channel', async () => {
+    const before = await count();
+    const text =
+      'serial,mac,name\n9100000001,00:1e:42:aa:bb:01,Depot gate\n9100000002,\n9100000001,00:1E:42:AA:BB:03\nabc,00:1E:42:AA:BB:04\n';
+    const reply = await upload(FIELDS, csv(text));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    // The channel's report (the helper reads the channel of a 200 answer).
+    const done = await completed(server.url, admin, { ...reply, status: 200 });
+    expect(done).toMatchObject({ total: 4, done: 2, failed: 2 });
+    expect((done.data as { errors: { source: string }[] }).errors.map((e) => e.source)).toEqual(['file.2', 'file.3']);
+    expect(await count()).toBe(before + 2);
+    const [gate] = await bySerial('9100000001');
+    expect(gate).toMatchObject({ name: 'Depot gate', mac: '00:1E:42:AA:BB:01', company_id: 1 });
+    expect((await bySerial('9100000002'))[0].name).toBe('RUT241 9100000002');
+  });
+
+  it('refuses workbooks, bad fields, foreign companies and read-only callers, adding nothing', async () => {
+    const before = await count();
+    const line = csv('9100000009,00:1E:42:AA:BB:09\n');
+    const xlsx = new Blob([Buffer.from('504b030414000600', 'hex')]);
+    for (const [fields, file, source] of [
+      [{ ...FIELDS, type: 'xls' }, xlsx, 'file'],
+      [{ ...FIELDS, type: 'pdf' }, line, 'type'],
+      [{ ...FIELDS, device_series: 'abc' }, line, 'device_series'],
+      [{ ...FIELDS, auto_credit_enable: 'maybe' }, line, 'auto_credit_enable'],
+      [FIELDS, undefined, 'file'],
+      [FIELDS, csv('serial,mac\n'), 'file'],
+      [{ ...FIELDS, company_id: '5' }, line, 'company_id'],
+    ] as const) {
+      const reply = await upload(fields, file);
+      expect(reply.status, JSON.stringify(fields)).toBe(422);
+      expect((reply.body.errors as { source: string }[])[0].source, JSON.stringify(fields)).toBe(source);
+    }
+    const foreign = await upload(FIELDS, line, globex);
+    expect(foreign.status).toBe(422);
+    expect((await upload(FIELDS, line, guest)).status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});
