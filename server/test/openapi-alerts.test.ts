@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Reply, rows, useServer } from './harness';
+import { rows, useServer } from './harness';
 import { closeSockets, completed } from './sockets';
-import { strictValidator } from './openapi/strict-schema';
+import { expectConforms, sources } from './openapi/conforms';
 
 // Alerts, device alert configurations and e-mail configurations of the RMS
 // API over real HTTP: an alert removed stays removed, alert tokens are kept
@@ -10,23 +9,12 @@ import { strictValidator } from './openapi/strict-schema';
 // companies, listed on a channel and removed, an SMTP configuration is
 // edited; other tenants and guests are refused and refused input changes nothing.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
-
 const { server, admin, globex, guest } = useServer({
   admin: 'admin@example.com',
   globex: 'globex.admin@example.com',
   guest: 'guest@example.com',
 });
 afterAll(closeSockets);
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
-const sources = (reply: Reply) => (reply.body.errors as { source: string | null }[]).map((e) => e.source);
 
 describe('alerts', () => {
   it('removes an alert of the caller’s companies', async () => {

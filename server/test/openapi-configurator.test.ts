@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { rows, signedIn, useServer } from './harness';
+import { expectConforms, sources } from './openapi/conforms';
 import { completed } from './sockets';
 
 // Device multi configuration over real HTTP: the device API documentation a
@@ -10,19 +9,7 @@ import { completed } from './sockets';
 // templates created and listed; within the caller's companies, refused input
 // changing nothing, answers checked strictly against the OpenAPI.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
-
 const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
-
-const sources = (reply: Reply) => (reply.body.errors as { source: string | null }[]).map((e) => e.source);
 
 const WIFI = '/network/wireless/interfaces';
 

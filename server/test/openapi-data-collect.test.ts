@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Client, type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { type Client, rows, signedIn, useServer } from './harness';
+import { expectConforms, sources } from './openapi/conforms';
 import { collectDue } from '../services/data-collect-collector';
 
 // Data collect over real HTTP: configs created, changed and removed, assigned
@@ -10,19 +9,7 @@ import { collectDue } from '../services/data-collect-collector';
 // and listed per parameter; within the caller's companies, refused input
 // changing nothing, answers checked strictly against the OpenAPI.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
-
 const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
-
-const sources = (reply: Reply) => (reply.body.errors as { source: string | null }[]).map((e) => e.source);
 
 async function seeded(client: Client, name: string) {
   const config = rows(await client.get('/api/data-collect/configs?limit=100')).find(

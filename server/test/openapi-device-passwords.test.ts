@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
 import { decryptPassword } from '../services/device-passwords';
 import { type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { expectConforms } from './openapi/conforms';
 import { connectSocket } from './sockets';
 
 // Device passwords as the RMS API has them, over real HTTP: generated or set
@@ -10,10 +9,6 @@ import { connectSocket } from './sockets';
 // and a task's shown passwords download as CSV, only within the caller's
 // companies. The database holds them encrypted, never in clear; refused input
 // starts no task. Answers are checked strictly against the OpenAPI.
-
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
 
 const { server, admin } = useServer({ admin: 'admin@example.com' });
 let devices: number[];
@@ -24,12 +19,6 @@ beforeAll(async () => {
   const globex = await signedIn(server, 'globex.admin@example.com');
   otherDevice = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
 });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
 
 async function completed(reply: Reply, status = 200) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);

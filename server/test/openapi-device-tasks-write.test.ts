@@ -1,29 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Reply, rows, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { rows, useServer } from './harness';
+import { expectConforms, sources } from './openapi/conforms';
 
 // PUT and DELETE /devices/tasks/{id} of the RMS API over real HTTP: a task of
 // a task group is a stored record whose settings change and read back (the
 // list and the group's edit form), removed once; other tenants and guests are
 // refused and refused input changes nothing.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
-
 const { admin, globex, guest } = useServer({
   admin: 'admin@example.com',
   globex: 'globex.admin@example.com',
   guest: 'advguest@example.com',
 });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
-const sources = (reply: Reply) => (reply.body.errors as { source: string | null }[]).map((e) => e.source);
 
 let group: number;
 const tasks = async () => rows(await admin.get(`/api/devices/tasks?group_id=${group}`));

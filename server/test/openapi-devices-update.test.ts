@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { BATCH_SIZE } from '../../engine/constants';
-import { loadDocument, operations } from '../openapi/document';
 import { decryptPassword } from '../services/device-passwords';
 import { type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { expectConforms } from './openapi/conforms';
 import { connectSocket } from './sockets';
 
 // The RMS API's bulk device writes over real HTTP: PUT /devices updates many
@@ -12,10 +11,6 @@ import { connectSocket } from './sockets';
 // monitoring on an action channel, POST /devices/move/ is answered as the
 // OpenAPI spells it. Every answer is checked strictly against the OpenAPI's
 // schema for its status; refused input leaves the devices as they were.
-
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
 
 const { server, admin } = useServer({ admin: 'admin@example.com' });
 let devices: number[];
@@ -30,12 +25,6 @@ beforeAll(async () => {
   otherDevice = rows(await globex.get('/api/devices?limit=1&fields=id'))[0].id as number;
   otherTag = rows(await globex.get('/api/tags?limit=1'))[0].id as number;
 });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
 
 async function device(id: number) {
   const reply = await admin.get(`/api/devices/${id}`);

@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { loadDocument, operations } from '../openapi/document';
-import { type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { rows, signedIn, useServer } from './harness';
+import { expectConforms, sources } from './openapi/conforms';
 
 // Images of the RMS API over real HTTP: uploaded as multipart (a PNG or JPEG
 // by its bytes, at most 5 MB and 2048x1080), listed, served with their type
 // and nosniff, a real thumbnail, described, removed; within the caller's
 // companies, refused input changing nothing, answers checked strictly.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
-
 const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
-
-const sources = (reply: Reply) => (reply.body.errors as { source: string | null }[]).map((e) => e.source);
 
 /** A width x height image: the left half black, the right half white (opaque). */
 function pixels(width: number, height: number) {

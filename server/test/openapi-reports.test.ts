@@ -1,16 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
 import { type Reply, rows, signedIn, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { expectConforms } from './openapi/conforms';
 
 // The RMS API's writes of reports, generated reports and alert
 // configurations over real HTTP: what is written reads back from the lists,
 // refused input (with its source) and other tenants' records change nothing,
 // and every answer has the OpenAPI's schema for its status.
-
-const document = loadDocument();
-const validate = strictValidator(document);
-const byKey = new Map(operations(document).map((op) => [op.key, op]));
 
 const REPORT = {
   name: 'Signal by device',
@@ -30,12 +25,6 @@ beforeAll(async () => {
   const [report] = await list('/reports', globex);
   expect((await globex.post(`/api/reports/${String(report.id)}/generate`)).status).toBe(200);
 });
-
-function expectConforms(key: string, reply: Reply) {
-  const check = validate(byKey.get(key)!, reply.status);
-  expect(check, `${key}: no schema for ${reply.status}`).not.toBeNull();
-  expect(check!(reply.body) ? [] : check!.errors, JSON.stringify(reply.body)).toEqual([]);
-}
 
 async function list(path: string, client = admin) {
   const reply = await client.get(`/api${path}?limit=100`);
