@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Client, type Reply, rows, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { type Client, rows, useServer } from './harness';
+import { strict } from './openapi/conforms';
 import { closeSockets, completed } from './sockets';
 
 // The credit history and credit reports over real HTTP: switching device
@@ -10,19 +9,8 @@ import { closeSockets, completed } from './sockets';
 // purchases, as JSON and as a PDF; a pool's report is a PDF; other tenants
 // are refused and bad periods name their parameter.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const ops = new Map(operations(document).map((op) => [`${op.method} ${op.path}`, op]));
-
 const { server, admin, globex } = useServer({ admin: 'admin@example.com', globex: 'globex.admin@example.com' });
 afterAll(closeSockets);
-
-function strict(key: string, reply: Reply, status = 200) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const check = validate(ops.get(key)!, status)!;
-  expect(check(reply.body) ? [] : check.errors).toEqual([]);
-  return reply;
-}
 
 /** A PDF answer: its bytes as text (the document's own structure is ASCII). */
 async function pdf(client: Client, url: string) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Reply, rows, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { rows, useServer } from './harness';
+import { strict } from './openapi/conforms';
 import { closeSockets, completed } from './sockets';
 
 // Pending device jobs over real HTTP: a firmware update schedules one job
@@ -10,23 +9,12 @@ import { closeSockets, completed } from './sockets';
 // action cancel takes every pending job of a device; another tenant's jobs
 // cannot be cancelled and a read-only caller cannot cancel at all.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const ops = new Map(operations(document).map((op) => [`${op.method} ${op.path}`, op]));
-
 const { server, admin, globex, guest } = useServer({
   admin: 'admin@example.com',
   globex: 'globex.admin@example.com',
   guest: 'guest@example.com',
 });
 afterAll(closeSockets);
-
-function strict(key: string, reply: Reply, status = 200) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const check = validate(ops.get(key)!, status)!;
-  expect(check(reply.body) ? [] : check.errors).toEqual([]);
-  return reply;
-}
 
 let devices: number[];
 const pending = async () =>

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, operations } from '../openapi/document';
-import { type Client, type Reply, rows, useServer } from './harness';
-import { strictValidator } from './openapi/strict-schema';
+import { type Client, rows, useServer } from './harness';
+import { strict } from './openapi/conforms';
 import { closeSockets, completed } from './sockets';
 
 // Device hotspots over real HTTP: the seeded Wi-Fi devices have a guest
@@ -9,23 +8,12 @@ import { closeSockets, completed } from './sockets';
 // on a channel, added and removed by username, only by callers allowed to
 // change devices of their own companies; bad input changes nothing.
 
-const document = loadDocument();
-const validate = strictValidator(document);
-const ops = new Map(operations(document).map((op) => [`${op.method} ${op.path}`, op]));
-
 const { server, admin, globex, guest } = useServer({
   admin: 'admin@example.com',
   globex: 'globex.admin@example.com',
   guest: 'guest@example.com',
 });
 afterAll(closeSockets);
-
-function strict(key: string, reply: Reply, status = 200) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const check = validate(ops.get(key)!, status)!;
-  expect(check(reply.body) ? [] : check.errors).toEqual([]);
-  return reply;
-}
 
 let base: string;
 const userNames = async (client: Client = admin) => {
