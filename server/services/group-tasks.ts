@@ -36,11 +36,46 @@ export function groupTaskRows(groupId: number, details: { tasks?: TaskInput[] },
   });
 }
 
-/** Replaces a group's task rows with the tasks its details name. */
+/**
+ * Makes a group's task rows the tasks its details name. A task of the same name keeps its row (its id) and, when
+ * the details do not say (the edit form has no stop-on-failure column), its stop-on-failure setting; rows of tasks
+ * no longer named are removed.
+ */
 export async function writeGroupTasks(db: Kysely<Database>, groupId: number, details: string, at: string) {
-  await db.deleteFrom('device_tasks').where('group_id', '=', groupId).execute();
-  const rows = groupTaskRows(groupId, JSON.parse(details) as { tasks?: TaskInput[] }, at);
-  if (rows.length) await db.insertInto('device_tasks').values(rows).execute();
+  const inputs = (JSON.parse(details) as { tasks?: TaskInput[] }).tasks ?? [];
+  const rows = groupTaskRows(groupId, { tasks: inputs }, at);
+  const unmatched = await db
+    .selectFrom('device_tasks')
+    .select(['id', 'name', 'stop_on_failure'])
+    .where('group_id', '=', groupId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const [i, row] of rows.entries()) {
+    const k = unmatched.findIndex((task) => task.name === row.name);
+    const kept = k >= 0 ? unmatched.splice(k, 1)[0] : undefined;
+    if (!kept) {
+      await db.insertInto('device_tasks').values(row).execute();
+      continue;
+    }
+    const input = inputs[i];
+    const says = typeof input === 'object' && typeof input.stop_on_failure === 'boolean';
+    const { created_at: _, ...changes } = row;
+    await db
+      .updateTable('device_tasks')
+      .set({ ...changes, stop_on_failure: says ? row.stop_on_failure : kept.stop_on_failure })
+      .where('id', '=', kept.id)
+      .execute();
+  }
+  if (unmatched.length)
+    await db
+      .deleteFrom('device_tasks')
+      .where(
+        'id',
+        'in',
+        unmatched.map((task) => task.id),
+      )
+      .execute();
 }
 
 /** Writes a group's task rows back into its details' `tasks` (form table rows). */

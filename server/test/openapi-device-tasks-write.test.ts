@@ -50,15 +50,34 @@ describe('device tasks', () => {
     ]);
     const form = (await admin.get(`/api/devices/tasks/groups/${group}`)).body.data as { tasks: { name: string }[] };
     expect(form.tasks.map((t) => t.name)).toEqual(['Fetch log', 'Check disks']);
-    // The edit form saves the tasks it loaded; it has no stop-on-failure column, so that setting is its default again.
+    // The edit form saves the tasks it loaded (it has no stop-on-failure column): each task keeps its id and its
+    // stop-on-failure setting; a task the form leaves out is removed.
+    const before = await tasks();
     const saved = await admin.put(`/api/devices/tasks/groups/${group}`, {
       name: 'Depot maintenance',
       tasks: form.tasks,
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect((await tasks()).map((t) => [t.name, t.order, t.timeout, t.stop_on_failure])).toEqual([
-      ['Fetch log', 1, 60, false],
-      ['Check disks', 2, 120, false],
+    expect((await tasks()).map((t) => [t.id, t.name, t.order, t.timeout, t.stop_on_failure])).toEqual([
+      [before[0].id, 'Fetch log', 1, 60, false],
+      [before[1].id, 'Check disks', 2, 120, true],
+    ]);
+    const dropped = await admin.put(`/api/devices/tasks/groups/${group}`, {
+      name: 'Depot maintenance',
+      tasks: form.tasks.filter((t) => t.name === 'Check disks'),
+    });
+    expect(dropped.status, JSON.stringify(dropped.body)).toBe(200);
+    expect((await tasks()).map((t) => [t.id, t.name, t.order, t.stop_on_failure])).toEqual([
+      [before[1].id, 'Check disks', 1, true],
+    ]);
+    const restored = await admin.put(`/api/devices/tasks/groups/${group}`, {
+      name: 'Depot maintenance',
+      tasks: form.tasks,
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect((await tasks()).map((t) => [t.name, t.stop_on_failure])).toEqual([
+      ['Fetch log', false],
+      ['Check disks', true],
     ]);
     path = `/api/devices/tasks/${String((await tasks())[1].id)}`;
     for (const [bad, source] of [
