@@ -34,7 +34,7 @@ test('an admin changes a user role from the users list, among the roles an admin
   page,
 }, testInfo) => {
   await login(page, fixtureAccounts.admin, { path: '/users?limit=100' });
-  const row = rowOf(page, 'nordics.user@example.com');
+  const row = rowOf(page, 'newbie@example.com');
   await expect(row).toHaveCount(1);
   await expect(rowOf(page, fixtureAccounts.admin).getByRole('button', { name: /^Change role/ })).toHaveCount(0);
   await row.getByRole('button', { name: /^Change role/ }).click();
@@ -60,7 +60,7 @@ test('an admin changes a user role from the users list, among the roles an admin
   await expect(page.locator('.toast-host').getByText('User updated successfully', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell', { name: 'Guest', exact: true })).toBeVisible();
-  const user = (await (await api(page, 'GET', '/users?q=nordics.user')).json()).data[0];
+  const user = (await (await api(page, 'GET', '/users?q=newbie')).json()).data[0];
   expect(user.role_name).toBe('read_only');
 });
 
