@@ -128,9 +128,10 @@ export function checkValues(doc: HasFields, values: FormValues, hidden: readonly
   for (const field of doc.fields) {
     if (hidden.includes(field.key)) continue;
     // An addon's message shows under its field (the server names the addon's key).
+    const value = kindOf(field).coerce(field, values[field.key]);
     const message =
-      checkField(field, kindOf(field).coerce(field, values[field.key])) ??
-      checkSwitch(field, values) ??
+      checkField(field, value) ??
+      checkSwitch(field, { ...values, [field.key]: value }) ??
       (field.addon && checkAddon(field, values[field.addon.key]));
     if (message) errors[field.key] = message;
   }
