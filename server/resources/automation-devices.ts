@@ -8,6 +8,7 @@ import { done, invalid } from '../http/envelope';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { automationOf } from './automations';
 import { scoped } from './scoped';
+import { objectRows } from '../http/data-rows';
 
 // The devices automations watch (automation_devices) as the RMS API writes
 // them: per automation (PUT and DELETE /automations/{id}/devices, on/off per
@@ -26,19 +27,12 @@ const list = (properties: object, required: string[]) =>
     maxItems: 100,
     items: { type: 'object', additionalProperties: false, required, properties },
   }) as const;
-const data = (properties: object, required: string[]) =>
-  ({
-    type: 'object',
-    required: ['data'],
-    additionalProperties: false,
-    properties: { data: list(properties, required) },
-  }) as const;
 
 const DEVICES_BODY = list({ devices: ids() }, ['devices']);
 const DEVICE_SWITCH_BODY = list({ devices: ids(), ...SWITCH }, ['devices']);
 const AUTOMATION_SWITCH_BODY = list({ automations: ids(), ...SWITCH }, ['automations']);
-const ASSIGN_BODY = data({ automation_id: ID_SCHEMA, device_id: ids() }, ['automation_id', 'device_id']);
-const OVERWRITE_BODY = data({ device_id: ID_SCHEMA, automation_id: ids() }, ['automation_id', 'device_id']);
+const ASSIGN_BODY = objectRows(['automation_id', 'device_id'], { automation_id: ID_SCHEMA, device_id: ids() }, 100);
+const OVERWRITE_BODY = objectRows(['automation_id', 'device_id'], { device_id: ID_SCHEMA, automation_id: ids() }, 100);
 
 type Switch = { enable?: boolean; enabled?: boolean };
 

@@ -4,6 +4,7 @@ import { done, invalid, notFound } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, idField, routeId } from '../services/ids';
 import { scoped } from './scoped';
+import { dataRows } from '../http/data-rows';
 
 // The alert configurations of devices as the RMS API keeps them: added in a
 // batch (POST /devices/alerts-configurations, each row a device of the
@@ -47,12 +48,7 @@ const ROW = {
     radius: { type: 'number', minimum: 0, maximum: 1_000_000 },
   },
 } as const;
-const BODY = {
-  type: 'object',
-  required: ['data'],
-  additionalProperties: false,
-  properties: { data: { type: 'array', minItems: 1, maxItems: 100, items: ROW } },
-} as const;
+const BODY = dataRows(ROW, 100);
 
 type Row = { device_id: number; alert_type_id: number; alert_subtype_id: number; action: number } & Record<
   string,

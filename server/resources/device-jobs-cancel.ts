@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { jsonInteger, jsonText } from '../db/dialect';
+import { objectRows } from '../http/data-rows';
 import { invalid } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA } from '../services/ids';
@@ -73,27 +74,11 @@ export default async function deviceJobsCancel(app: FastifyInstance) {
     {
       ...guard(app, { permission: 'update_devices' }),
       schema: {
-        body: {
-          type: 'object',
-          required: ['data'],
-          additionalProperties: false,
-          properties: {
-            data: {
-              type: 'array',
-              minItems: 1,
-              maxItems: 100,
-              items: {
-                type: 'object',
-                required: ['id', 'job_id'],
-                additionalProperties: false,
-                properties: {
-                  id: ID_SCHEMA,
-                  job_id: { type: 'array', minItems: 1, maxItems: 100, items: ID_SCHEMA },
-                },
-              },
-            },
-          },
-        },
+        body: objectRows(
+          ['id', 'job_id'],
+          { id: ID_SCHEMA, job_id: { type: 'array', minItems: 1, maxItems: 100, items: ID_SCHEMA } },
+          100,
+        ),
       },
     },
     async (request, reply) => {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -15,6 +14,7 @@ import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk
 import { DEVICE_PASSWORD, decryptPassword, encryptPassword, generatePassword } from '../services/device-passwords';
 import { ID_SCHEMA } from '../services/ids';
 import { scoped } from './scoped';
+import { dataRows } from '../http/data-rows';
 
 // The RMS API's device passwords: generate random passwords for devices, or
 // set given ones (POST /devices/passwords/generate|set, or a CSV file of
@@ -25,15 +25,7 @@ import { scoped } from './scoped';
 // update devices in the task's company. Passwords are stored encrypted
 // (server/services/device-passwords.ts) and never answered in JSON.
 
-const rowsOf = (item: object) =>
-  ({
-    type: 'object',
-    required: ['data'],
-    additionalProperties: false,
-    properties: { data: { type: 'array', minItems: 1, maxItems: BATCH_SIZE, items: item } },
-  }) as const;
-
-const generateBody = rowsOf({
+const generateBody = dataRows({
   type: 'object',
   required: ['id', 'length', 'use_special'],
   additionalProperties: false,
@@ -44,7 +36,7 @@ const generateBody = rowsOf({
   },
 });
 
-const setBody = rowsOf({
+const setBody = dataRows({
   type: 'object',
   required: ['id', 'password', 'password_confirmation'],
   additionalProperties: false,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
+import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -12,6 +12,7 @@ import { DEVICE_PASSWORD, encryptPassword } from '../services/device-passwords';
 import { ID_SCHEMA } from '../services/ids';
 import { DEVICE_NAME_MAX } from './devices-write';
 import type { Kysely, Updateable } from 'kysely';
+import { objectRows } from '../http/data-rows';
 
 // The RMS API's bulk device writes: PUT /devices updates many devices at once
 // (name, description, monitoring intervals, a position set by hand, the tag
@@ -23,22 +24,7 @@ import type { Kysely, Updateable } from 'kysely';
 const INTERVAL = { anyOf: [{ const: 0 }, { type: 'integer', minimum: 60, maximum: 86400 }] } as const;
 const coordinate = (limit: number) => ({ type: ['number', 'null'], minimum: -limit, maximum: limit }) as const;
 
-/** A body of rows under `data`, as the OpenAPI's bulk device writes send them: 1 to a batch of rows. */
-const rowsBody = (required: string[], properties: Record<string, unknown>) => ({
-  type: 'object',
-  required: ['data'],
-  additionalProperties: false,
-  properties: {
-    data: {
-      type: 'array',
-      minItems: 1,
-      maxItems: BATCH_SIZE,
-      items: { type: 'object', required, additionalProperties: false, properties },
-    },
-  },
-});
-
-const updateBody = rowsBody(['id'], {
+const updateBody = objectRows(['id'], {
   id: ID_SCHEMA,
   name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX, pattern: '\\S' },
   description: { type: 'string', maxLength: 500 },
@@ -50,7 +36,7 @@ const updateBody = rowsBody(['id'], {
   password_confirmation: DEVICE_PASSWORD,
 });
 
-const monitoringBody = rowsBody(['device_id', 'monitoring_enabled'], {
+const monitoringBody = objectRows(['device_id', 'monitoring_enabled'], {
   device_id: ID_SCHEMA,
   monitoring_enabled: { enum: [0, 1] },
 });
