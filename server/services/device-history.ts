@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import type { FixtureDevice } from '../../fixtures/devices';
 
 // Parameter snapshots of devices (the information history and the graphs):
 // a device's reported parameters at one time, as the device would send them
@@ -51,19 +52,20 @@ export interface WlanCounters {
   clients_count: number;
 }
 
-interface DeviceRow {
-  id: number;
-  status: number;
-  firmware: string;
-  signal: number | null;
-  temperature: number | null;
-  operator: string | null;
-  connection_type: string | null;
-  wan_ip: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  router_uptime: number;
-}
+/** The device fields a snapshot reads (one definition of the device: fixtures/devices.ts). */
+type DeviceRow = { id: number } & Pick<
+  FixtureDevice,
+  | 'status'
+  | 'firmware'
+  | 'signal'
+  | 'temperature'
+  | 'operator'
+  | 'connection_type'
+  | 'wan_ip'
+  | 'latitude'
+  | 'longitude'
+  | 'router_uptime'
+>;
 
 /** A small deterministic wobble in [0, 1) from a device id and a time. */
 const wobble = (id: number, at: number) => (Math.sin(id * 12.9898 + at / 3.6e6) + 1) / 2;
