@@ -30,7 +30,9 @@ describe('registered functions', () => {
 
   it('creditCount formatter and the company data preview', () => {
     expect(formatters.creditCount('0012')).toBe('12');
-    expect(computeFunctions.companyDataPreview({ credits: '3' }, { from: 'credits' })).toBe('Data amount: 6 GB');
+    expect(computeFunctions.companyDataPreview.text({ credits: '3' }, { from: 'credits' })).toBe('Data amount: 6 GB');
+    expect(computeFunctions.companyDataPreview.reads({ from: 'credits' })).toEqual(['credits']);
+    expect(computeFunctions.companyDataPreview.reads({})).toEqual(['credits']);
   });
 
   it('permittedOptions filters options by permission', () => {

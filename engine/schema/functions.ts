@@ -54,10 +54,19 @@ export const formatters: Record<string, (value: unknown) => unknown> = {
   digits: (v) => String(v ?? '').replace(/\D/g, ''),
 };
 
+/** A BaseAlert text function: the keys it reads (the alert follows only them) and the text. */
+export interface ComputeFunction {
+  reads(params: Params): string[];
+  text(values: FormValues, params: Params): string;
+}
+
 /** BaseAlert text functions ({compute}). */
-export const computeFunctions: Record<string, (values: FormValues, params: Params) => string> = {
+export const computeFunctions: Record<string, ComputeFunction> = {
   /** Company data preview: 1 credit = 2 GB. */
-  companyDataPreview: (values, params) => companyDataPreview(values[String(params.from ?? 'credits')]),
+  companyDataPreview: {
+    reads: (params) => [String(params.from ?? 'credits')],
+    text: (values, params) => companyDataPreview(values[String(params.from ?? 'credits')]),
+  },
 };
 
 export const registeredNames = {

@@ -110,6 +110,15 @@ describe('FormRunner', () => {
     expect(reads).toEqual([]);
   });
 
+  it('a computed alert follows the field its function reads (the company data preview)', async () => {
+    await mount('add-company-data');
+    const credits = screen.getByLabelText(/^Credit count/);
+    fireEvent.change(credits, { target: { value: '3' } });
+    expect(await screen.findByText('Data amount: 6 GB')).toBeTruthy();
+    fireEvent.change(credits, { target: { value: '10' } });
+    expect(await screen.findByText('Data amount: 20 GB')).toBeTruthy();
+  });
+
   it('shows server errors under their field and the rest in the general list', async () => {
     respond = (c) =>
       c.url === '/companies'

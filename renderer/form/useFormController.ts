@@ -44,10 +44,3 @@ export function useDependencyKey(store: FieldStore, keys: readonly string[]): st
   );
   return useSyncExternalStore(subscribe, () => keys.map((k) => JSON.stringify(store.field(k).value ?? null)).join('|'));
 }
-
-/** All values (a computed alert), re-rendering on every change. */
-export const useFormValues = (store: FieldStore) =>
-  useSyncExternalStore(
-    useCallback((listener) => store.subscribeValues(listener), [store]),
-    store.values,
-  );
