@@ -66,40 +66,73 @@ export function clearCookies(reply: FastifyReply, ctx: AppContext) {
   issueXsrfCookie(reply, ctx.tokenKey, '');
 }
 
-async function replaceRefresh(ctx: AppContext, sessionId: string, previousHash: string): Promise<string> {
+/**
+ * How long a rotated-out refresh token is still taken as a concurrent refresh
+ * (two tabs, or a retry whose first answer was lost) rather than as a replay:
+ * within it the session is rotated again; after it, the session ends.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/**
+ * Rotates a session's refresh token from `previousHash`, atomically: the
+ * session row changes only while it still holds that hash. Null when a
+ * concurrent refresh rotated it first.
+ */
+async function replaceRefresh(ctx: AppContext, sessionId: string, previousHash: string): Promise<string | null> {
   const next = randomToken();
   await ctx.db
     .insertInto('retired_refresh_tokens')
     .values({ refresh_hash: previousHash, session_id: sessionId, retired_at: ctx.now().toISOString() })
     .onConflict((c) => c.column('refresh_hash').doNothing())
     .execute();
-  await ctx.db
+  const { numUpdatedRows } = await ctx.db
     .updateTable('sessions')
     .set({ refresh_hash: sha256(next) })
     .where('id', '=', sessionId)
-    .execute();
-  return next;
+    .where('refresh_hash', '=', previousHash)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n ? next : null;
+}
+
+const liveAt = (row: { revoked_at: string | null; refresh_expires_at: string }, now: Date) =>
+  !row.revoked_at && row.refresh_expires_at > now.toISOString();
+
+/** Rotates whatever token a live session holds now (a refresh that lost a race, inside the grace). */
+async function rotateCurrent(ctx: AppContext, sessionId: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await ctx.db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    if (!row || !liveAt(row, ctx.now())) return null;
+    const refresh = await replaceRefresh(ctx, row.id, row.refresh_hash);
+    if (refresh) return { row, refresh };
+  }
+  return null;
 }
 
 /**
  * Finds the live session of a refresh token and rotates the token. A token
  * that was already rotated out is a stolen or replayed one: the whole session
- * (every token it ever had, and its sockets) ends.
+ * (every token it ever had, and its sockets) ends — unless it was rotated out
+ * within REFRESH_REUSE_GRACE_MS, which is a concurrent refresh of the same
+ * browser, answered with the session's next token.
  */
 export async function rotateRefresh(ctx: AppContext, refresh: string) {
   const hash = sha256(refresh);
   const now = ctx.now();
   const current = await ctx.db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
   if (current) {
-    if (current.revoked_at || current.refresh_expires_at <= now.toISOString()) return null;
-    return { row: current, refresh: await replaceRefresh(ctx, current.id, hash) };
+    if (!liveAt(current, now)) return null;
+    const next = await replaceRefresh(ctx, current.id, hash);
+    if (next) return { row: current, refresh: next };
   }
   const retired = await ctx.db
     .selectFrom('retired_refresh_tokens')
-    .select('session_id')
+    .select(['session_id', 'retired_at'])
     .where('refresh_hash', '=', hash)
     .executeTakeFirst();
-  if (retired) await revokeSession(ctx, retired.session_id);
+  if (!retired) return null;
+  if (now.getTime() - Date.parse(retired.retired_at) <= REFRESH_REUSE_GRACE_MS)
+    return rotateCurrent(ctx, retired.session_id);
+  await revokeSession(ctx, retired.session_id);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REFRESH_REUSE_GRACE_MS } from '../auth/sessions';
 import { Client, signedIn, useServer } from './harness';
 import { closeSockets, connectSocket } from './sockets';
 
@@ -7,7 +8,9 @@ import { closeSockets, connectSocket } from './sockets';
 // and an ended session keeps no socket (disconnected at the end, checked on
 // every subscribe).
 
-const { server } = useServer({});
+// The server's clock: a replay is told from a concurrent refresh by the time since the token was rotated out.
+let skew = 0;
+const { server } = useServer({}, { now: () => new Date(Date.now() + skew) });
 // After hooks run in reverse order (Vitest's stack): the sockets close before useServer's server does.
 afterAll(closeSockets);
 
@@ -23,6 +26,13 @@ const disconnected = (socket: Socket) =>
     });
   });
 
+/** Another tab of the same browser: the same cookies, from now on its own. */
+const copyOf = (client: Client) => {
+  const tab = new Client(server.url);
+  for (const [name, value] of client.cookies) tab.cookies.set(name, value);
+  return tab;
+};
+
 const userId = async (client: Client) => ((await client.get('/api/user')).body.data as { id: number }).id;
 
 describe('ending a session', () => {
@@ -32,6 +42,7 @@ describe('ending a session', () => {
     expect((await client.post('/api/account/token/refresh')).status).toBe(200);
     const socket = await connect(client);
     const closed = disconnected(socket);
+    skew += REFRESH_REUSE_GRACE_MS + 1000;
     const thief = new Client(server.url);
     await thief.get('/api/health');
     thief.cookies.set('rms_refresh', stolen);
@@ -40,6 +51,32 @@ describe('ending a session', () => {
     expect(await closed).toBe('io server disconnect');
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await client.post('/api/account/token/refresh')).status).toBe(401);
+  });
+
+  it('concurrent refreshes with one token (two tabs) keep the session: each tab gets its own next token', async () => {
+    const client = await signedIn(server, 'admin@example.com');
+    const tabs = [0, 1, 2].map(() => copyOf(client));
+    const answers = await Promise.all(tabs.map((tab) => tab.post('/api/account/token/refresh')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(tabs.map((tab) => tab.cookies.get('rms_refresh'))).size).toBe(3);
+    for (const tab of tabs) expect((await tab.get('/api/user')).status).toBe(200);
+    for (const tab of tabs) expect((await tab.post('/api/account/token/refresh')).status).toBe(200);
+  });
+
+  it('a token rotated out moments ago (a lost answer) is rotated again; after the grace it ends the session', async () => {
+    const client = await signedIn(server, 'admin@example.com');
+    const lost = client.cookies.get('rms_refresh')!;
+    expect((await client.post('/api/account/token/refresh')).status).toBe(200);
+    const retry = copyOf(client);
+    retry.cookies.set('rms_refresh', lost);
+    expect((await retry.post('/api/account/token/refresh')).status).toBe(200);
+    expect((await retry.get('/api/user')).status).toBe(200);
+    skew += REFRESH_REUSE_GRACE_MS + 1000;
+    expect((await retry.post('/api/account/token/refresh')).status).toBe(200);
+    const late = copyOf(client);
+    late.cookies.set('rms_refresh', lost);
+    expect((await late.post('/api/account/token/refresh')).status).toBe(401);
+    expect((await retry.get('/api/user')).status).toBe(401);
   });
 
   it('sign-out disconnects the sockets of the session, not those of other sessions', async () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { REFRESH_REUSE_GRACE_MS } from '../auth/sessions';
 import { Client, signedIn, useServer } from './harness';
 
-const { server } = useServer({});
+// Shifts the server's clock (a rotated-out token is a replay only after the reuse grace).
+let skew = 0;
+const { server } = useServer({}, { now: () => new Date(Date.now() + skew) });
 
 describe('session over HTTP', () => {
   it('health sets a readable XSRF-TOKEN cookie once', async () => {
@@ -96,13 +99,14 @@ describe('session over HTTP', () => {
     expect(reply.body).toEqual({ success: true, data: { location: '/' } });
   });
 
-  it('refreshes with rotation: the old refresh token stops working', async () => {
+  it('refreshes with rotation: the old refresh token stops working after the reuse grace', async () => {
     const client = await signedIn(server, 'admin@example.com');
     const oldRefresh = client.cookies.get('rms_refresh');
     const refreshed = await client.post('/api/account/token/refresh');
     expect(refreshed.status).toBe(200);
     expect(client.cookies.get('rms_refresh')).not.toBe(oldRefresh);
     expect((await client.get('/api/user')).status).toBe(200);
+    skew += REFRESH_REUSE_GRACE_MS + 1000;
     const thief = new Client(server.url);
     await thief.get('/api/health');
     thief.cookies.set('rms_refresh', oldRefresh!);
