@@ -90,7 +90,8 @@ async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-row
   return chunk.length;
 }
 
-export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[]): Promise<number> {
+/** Runs one chunk of a job (`jobKey` names the job: its channel). */
+export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[], jobKey: string): Promise<number> {
   const { db } = ctx;
   const at = ctx.now().toISOString();
   switch (work.kind) {
@@ -132,7 +133,7 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
           .where('id', '=', id)
           .execute();
       }
-      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at);
+      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at, jobKey);
       return chunk.length;
     }
     case 'device-action':
