@@ -23,6 +23,7 @@ import { Realtime } from './realtime/hub';
 import { resources } from './resources';
 import { recordApiRoutes } from './openapi/routes';
 import { registerQueryText } from './http/query-text';
+import { FILE_LIMIT } from './http/multipart';
 import { registerOpenApi } from './openapi/serve';
 import { registerConformance } from './openapi/conform';
 import { loadDocument, type OpenApiNode } from './openapi/document';
@@ -75,7 +76,6 @@ function fastifyTrustProxy(trust: TrustProxy) {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
-export const FILE_LIMIT = 83886080;
 
 async function tokenKey(db: Kysely<Database>): Promise<Buffer> {
   // Instances starting together over one database agree on the first key written.

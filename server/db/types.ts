@@ -398,6 +398,8 @@ export interface RecordTable {
   status: string | null;
   details: string;
   created_at: string;
+  /** A bulk job's record of one device: the job and the device, unique (server/db/migrations-job-keys.ts). */
+  job_key?: string | null;
 }
 
 export interface SecretTable {

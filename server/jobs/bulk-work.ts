@@ -3,6 +3,7 @@ import { publishDeviceUpdates } from '../services/device-status';
 import { applyPasswords } from '../services/device-passwords';
 import { recordSnapshots } from '../services/device-history';
 import { recordCreditLogs } from '../services/credit-log';
+import { applyTemplate, type TemplateRequest } from '../services/configurator-template';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -22,6 +23,8 @@ export type BulkWork =
   /** A device password task (server/resources/device-passwords.ts): its devices take their passwords. */
   | { kind: 'passwords'; taskId: string }
   | { kind: 'task'; task: string; source: string }
+  /** A multi configuration template used on devices: its name and requests, run on each device's configuration. */
+  | { kind: 'template'; name: string; requests: TemplateRequest[] }
   | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
 
 /** A device back online after a reboot command (the demo's devices take this long). */
@@ -87,7 +90,8 @@ async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-row
   return chunk.length;
 }
 
-export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[]): Promise<number> {
+/** Runs one chunk of a job (`jobKey` names the job: its channel). */
+export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[], jobKey: string): Promise<number> {
   const { db } = ctx;
   const at = ctx.now().toISOString();
   switch (work.kind) {
@@ -129,13 +133,15 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[])
           .where('id', '=', id)
           .execute();
       }
-      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at);
+      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at, jobKey);
       return chunk.length;
     }
     case 'device-action':
       return deviceAction(ctx, work.action, chunk);
     case 'passwords':
       return applyPasswords(ctx, work.taskId, chunk);
+    case 'template':
+      return applyTemplate(db, work, chunk, at);
     case 'task': {
       const devices = await db
         .selectFrom('devices')

@@ -1,34 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import Papa from 'papaparse';
 import { BATCH_SIZE } from '../../engine/constants';
 import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { invalid } from '../http/envelope';
-import { readMultipart, type UploadedFile } from '../http/multipart';
+import { readMultipart } from '../http/multipart';
 import { reportDone } from '../services/action-report';
-import { rowError, type RowError } from '../services/device-file';
+import { importRows } from '../services/device-import-file';
+import { rowError, uploadedFile, type RowError } from '../services/device-file';
 import { macFromSerial, newDevice, SERIES_MODEL } from './devices-add';
 
 // POST /devices/import of the RMS API: new devices of one series from a
-// file of lines `serial,mac[,name]` (a header row naming the columns is
-// skipped), added to a company. The call answers 201 with a channel whose
-// ActionCompleted counts the lines added and carries the refused ones
-// (a serial known already or listed twice, a malformed serial or MAC).
-// A binary spreadsheet (XLS or XLSX) cannot be read: 422 on `file`.
+// file of lines `serial,mac[,name]` (a CSV file or the first sheet of an
+// XLSX workbook; a header row naming the columns is skipped), added to a
+// company. The call answers 201 with a channel whose ActionCompleted counts
+// the lines added and carries the refused ones (a serial known already or
+// listed twice, a malformed serial or MAC). A legacy XLS workbook, a broken
+// one or a zip bomb: 422 on `file`.
 
 const SERIAL = /^\d{6,12}$/;
 const MAC = /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/;
-/** The first bytes of an OLE2 (XLS) or ZIP (XLSX) file. */
-const BINARY_SHEETS = ['d0cf11e0', '504b0304'];
-
-function fileText(body: Record<string, unknown>): string {
-  const file = body.file as UploadedFile | undefined;
-  if (!file || typeof file !== 'object' || !('buffer' in file)) throw invalid(['file', 'The file field is required.']);
-  if (BINARY_SHEETS.includes(file.buffer.subarray(0, 4).toString('hex'))) {
-    throw invalid(['file', 'Excel workbooks cannot be read: save the sheet as CSV and upload that file.']);
-  }
-  return file.buffer.toString('utf8');
-}
 
 const flag = (value: unknown) => value === true || value === 'true' || value === '1';
 
@@ -45,8 +35,7 @@ export default async function devicesImport(app: FastifyInstance) {
       throw invalid(['auto_credit_enable', 'The auto credit enable field must be true or false.']);
     }
     const companyId = await assertCompanyField(db, actor, Number(body.company_id));
-    const parsed = Papa.parse<string[]>(fileText(body).trim(), { skipEmptyLines: 'greedy' });
-    const lines = parsed.data.map((cells) => cells.map((cell) => String(cell).trim()));
+    const lines = await importRows(uploadedFile(body));
     if (/serial/i.test(lines[0]?.[0] ?? '')) lines.shift();
     if (!lines.length) throw invalid(['file', 'The file lists no devices.']);
     if (lines.length > BATCH_SIZE) throw invalid(['file', `At most ${BATCH_SIZE} devices can be added at once.`]);

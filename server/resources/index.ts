@@ -47,6 +47,7 @@ import images from './images';
 import dataCollect from './data-collect';
 import dataCollectData from './data-collect-data';
 import configurator from './configurator';
+import configuratorTemplatesUse from './configurator-templates-use';
 import automations from './automations';
 import automationDevices from './automation-devices';
 import deviceTasksWrite from './device-tasks-write';
@@ -122,6 +123,7 @@ export const resources: FastifyPluginAsync[] = [
   dataCollect,
   dataCollectData,
   configurator,
+  configuratorTemplatesUse,
   automations,
   automationDevices,
   deviceTasksWrite,

@@ -6,17 +6,18 @@ import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk
 import { routeId } from '../services/ids';
 import { gapRoute } from './pages-routes';
 
-// Device tasks the firmware update, backup upload and device configuration
-// pages start over a selection: each validates the chosen file or template
-// in the caller's tenancy, answers meta.channel, and records one task per
-// device (a device action log entry) chunk by chunk, reporting progress on
-// the channel. Reports can be generated on demand.
+// Device tasks the firmware update and backup upload pages start over a
+// selection (a template's use is configurator-templates-use.ts): each
+// validates the chosen file in the caller's tenancy, answers meta.channel,
+// and records one task per device (a device action log entry) chunk by
+// chunk, reporting progress on the channel. Reports can be generated on
+// demand.
 
 interface TaskDef {
   path: string;
   permission: string;
   task: string;
-  /** Finds the chosen file or template: its id comes from the body or the route. */
+  /** Finds the chosen file: its id comes from the body. */
   source: (app: FastifyInstance, actor: Actor, request: FastifyRequest) => Promise<{ name: string }>;
 }
 
@@ -46,22 +47,6 @@ const tasks: TaskDef[] = [
     permission: 'update_devices',
     task: 'config_upload',
     source: (app, actor, request) => fileOf(app, actor, (request.body as { file_id?: unknown }).file_id, 'config'),
-  },
-  {
-    path: '/devices/configurator/templates/:id/use',
-    permission: 'create_multi_configuration',
-    task: 'execute_mulficonfig_template',
-    source: async (app, actor, request) => {
-      const template = await app.ctx.db
-        .selectFrom('records')
-        .select(['id', 'name', 'company_id'])
-        .where('kind', '=', 'configurator_template')
-        .where('id', '=', routeId(request.params))
-        .executeTakeFirst();
-      if (!template) throw notFound('Template not found.');
-      assertTenancy(actor, template.company_id, 'Template');
-      return template;
-    },
   },
 ];
 

@@ -68,7 +68,7 @@ export function bulkRunner(ctx: AppContext, { chunkSize = BULK_CHUNK, pauseMs = 
     while (offset < total) {
       const chunk = job.ids.slice(offset, offset + chunkSize);
       ctx.version.bump();
-      const changed = await runChunk(ctx, job.work, chunk).catch(() => 0);
+      const changed = await runChunk(ctx, job.work, chunk, job.channel).catch(() => 0);
       ctx.version.bump();
       offset += chunk.length;
       done += chunk.length;

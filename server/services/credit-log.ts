@@ -4,7 +4,8 @@ import type { Database } from '../db/types';
 // The credit log of devices (GET /credits/history, the credit reports):
 // switching a device's credit usage on or off (PUT /devices/credit) is
 // recorded per device with who did it and the company's pool of the credit
-// type, as a record of kind credit_log of the device's company.
+// type, as a record of kind credit_log of the device's company, once per
+// job and device: a chunk the job runs again (resumed) logs nothing twice.
 
 /** The OpenAPI's action_type of each logged action, and its name in the reports. */
 export const CREDIT_ACTIONS: Record<number, string> = { 1: 'Credits enabled', 2: 'Credits disabled' };
@@ -14,6 +15,7 @@ export async function recordCreditLogs(
   log: { userId: number; creditTypeId: number; rows: Record<string, number> },
   ids: number[],
   at: string,
+  jobKey: string,
 ): Promise<void> {
   const devices = await db
     .selectFrom('devices')
@@ -45,7 +47,9 @@ export async function recordCreditLogs(
           action_type: log.rows[d.id] ? 1 : 2,
         }),
         created_at: at,
+        job_key: `${jobKey}:${d.id}`,
       })),
     )
+    .onConflict((oc) => oc.column('job_key').doNothing())
     .execute();
 }

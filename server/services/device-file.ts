@@ -19,12 +19,15 @@ export interface RowError {
 
 export const rowError = (source: string, code: string, message: string): RowError => ({ code, message, source });
 
-/** The file field of a multipart body as text; 422 on `file` without one. */
-export function uploadedText(body: Record<string, unknown>): string {
+/** The file field of a multipart body; 422 on `file` without one. */
+export function uploadedFile(body: Record<string, unknown>): UploadedFile {
   const file = body.file as UploadedFile | undefined;
   if (!file || typeof file !== 'object' || !('buffer' in file)) throw invalid(['file', 'The file field is required.']);
-  return file.buffer.toString('utf8');
+  return file;
 }
+
+/** The file field of a multipart body as text. */
+export const uploadedText = (body: Record<string, unknown>): string => uploadedFile(body).buffer.toString('utf8');
 
 export interface FileRow {
   key: string;

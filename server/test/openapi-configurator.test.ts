@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rows, signedIn, useServer } from './harness';
+import { type Client, rows, signedIn, useServer } from './harness';
 import { expectConforms, sources } from './openapi/conforms';
 import { completed } from './sockets';
 
@@ -156,5 +156,84 @@ describe('POST /devices/configurator/templates', () => {
     const guest = await signedIn(server, 'guest@example.com');
     expect((await guest.post('/api/devices/configurator/templates', { ...body, company_id: 4 })).status).toBe(403);
     expect(await total()).toBe(count);
+  });
+});
+
+describe('POST /devices/configurator/templates/{id}/use', () => {
+  const LAN = '/network/lan';
+  const template = [
+    { path: WIFI, method: 'put', content_type: 'application/json', request_data: { ssid: 'Template', channel: 11 } },
+    { path: LAN, method: 'post', request_data: { ip: '192.168.9.1' } },
+  ];
+  const read = async (device: number) => {
+    const reply = await admin.post('/api/devices/configurator/configuration', {
+      device_id: device,
+      endpoints: [{ path: WIFI }, { path: LAN }],
+    });
+    const done = await completed(server.url, admin, reply);
+    return (done.data as { endpoints: { code: number; data: unknown }[] }).endpoints.map((e) => e.data);
+  };
+
+  it("writes the template's requests to each device's configuration on an action channel", async () => {
+    const created = await admin.post('/api/devices/configurator/templates', {
+      company_id: 1,
+      name: 'Depot baseline',
+      version: '7.6.1',
+      template,
+    });
+    const id = (created.body.data as { id: number }).id;
+    const devices = rows(await admin.get('/api/devices?company_id=1&limit=3&sort=-id')).map((d) => d.id as number);
+
+    const use = await admin.post(`/api/devices/configurator/templates/${id}/use`, { device_id: devices });
+    expect(use.status, JSON.stringify(use.body)).toBe(200);
+    expectConforms('POST /devices/configurator/templates/{}/use', use);
+    expect(use.body).toEqual({ success: true, meta: { channel: expect.any(String) } });
+    expect(await completed(server.url, admin, use)).toMatchObject({ total: 3, done: 3, failed: 0 });
+
+    for (const device of devices) {
+      expect(await read(device)).toEqual([{ ssid: 'Template', channel: 11 }, { ip: '192.168.9.1' }]);
+      const logs = rows(await admin.get(`/api/devices/${device}/configurator/logs?limit=100`));
+      expect(logs.filter((l) => l.display_name === 'Depot baseline').map((l) => [l.method, l.route])).toEqual([
+        ['POST', LAN],
+        ['PUT', WIFI],
+      ]);
+    }
+  });
+
+  it('refuses foreign templates and devices, bad selections and callers without the permission, changing nothing', async () => {
+    const [device] = rows(await admin.get('/api/devices?company_id=1&limit=1&sort=id')).map((d) => d.id as number);
+    const [their] = rows(await globex.get('/api/devices?limit=1'));
+    const theirs = their.id as number;
+    const created = await admin.post('/api/devices/configurator/templates', {
+      company_id: 1,
+      name: 'Refused',
+      version: '1.0.0',
+      template: [{ path: '/refused', method: 'put', request_data: { on: 1 } }],
+    });
+    const id = (created.body.data as { id: number }).id;
+    const foreign = await globex.post('/api/devices/configurator/templates', {
+      company_id: their.company_id,
+      name: 'Theirs',
+      version: '1.0.0',
+      template,
+    });
+    const theirTemplate = (foreign.body.data as { id: number }).id;
+    const use = (client: Client, template: number | string, body: unknown) =>
+      client.post(`/api/devices/configurator/templates/${template}/use`, body);
+
+    for (const body of [{}, { device_id: [] }, { device_id: ['x'] }, { device_id: [device, theirs] }]) {
+      const reply = await use(admin, id, body);
+      expect(reply.status, JSON.stringify(body)).toBe(422);
+      expect(sources(reply)).toEqual(['device_id']);
+    }
+    expect((await use(admin, theirTemplate, { device_id: [device] })).status).toBe(404);
+    expect((await use(admin, 'abc', { device_id: [device] })).status).toBe(404);
+    const guest = await signedIn(server, 'guest@example.com');
+    expect((await use(guest, id, { device_id: [device] })).status).toBe(403);
+    const refused = await admin.post('/api/devices/configurator/configuration', {
+      device_id: device,
+      endpoints: [{ path: '/refused' }],
+    });
+    expect(await completed(server.url, admin, refused)).toMatchObject({ failed: 1 });
   });
 });

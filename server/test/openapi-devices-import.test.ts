@@ -3,11 +3,15 @@ import { loadDocument, operations } from '../openapi/document';
 import { type Client, type Reply, rows, useServer } from './harness';
 import { strictValidator } from './openapi/strict-schema';
 import { closeSockets, completed } from './sockets';
+import { workbookEntries, xlsxWorkbook, zipArchive } from './xlsx-workbook';
+import { BATCH_SIZE } from '../../engine/constants';
+import { FILE_LIMIT } from '../http/multipart';
 
-// POST /devices/import over real HTTP: a CSV file of serials and MACs adds
-// pending devices of one series to a company; the channel counts the lines
-// added and names the refused ones; a binary Excel workbook, a foreign
-// company, a read-only caller and bad fields add nothing.
+// POST /devices/import over real HTTP: a CSV file or an XLSX workbook of
+// serials and MACs adds pending devices of one series to a company; the
+// channel counts the lines added and names the refused ones; a legacy XLS
+// workbook, a broken one or a zip bomb, a foreign company, a read-only caller
+// and bad fields add nothing.
 
 const document = loadDocument();
 const validate = strictValidator(document);
@@ -25,7 +29,7 @@ const FIELDS = { type: 'csv', device_series: 'rut', company_id: '1', auto_credit
 async function upload(fields: Record<string, string>, file?: Blob, client: Client = admin): Promise<Reply> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', file, 'devices.csv');
+  if (file) form.append('file', file, file.type === 'text/csv' ? 'devices.csv' : 'devices.xlsx');
   const response = await client.raw('POST', '/api/devices/import', { body: form });
   const reply = { status: response.status, body: (await response.json()) as Record<string, unknown> } as Reply;
   const check = validate(operation, reply.status);
@@ -34,6 +38,8 @@ async function upload(fields: Record<string, string>, file?: Blob, client: Clien
 }
 
 const csv = (text: string) => new Blob([text], { type: 'text/csv' });
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const xlsx = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: XLSX_TYPE });
 const count = async () => ((await admin.get('/api/devices?limit=1')).body.meta as { total: number }).total;
 const bySerial = async (serial: string) =>
   rows(await admin.get(`/api/devices?q=${serial}`)).filter((d) => d.serial === serial);
@@ -55,12 +61,57 @@ describe('POST /devices/import', () => {
     expect((await bySerial('9100000002'))[0].name).toBe('RUT241 9100000002');
   });
 
-  it('refuses workbooks, bad fields, foreign companies and read-only callers, adding nothing', async () => {
+  it('adds the devices of the first sheet of an XLSX workbook, numbers as written', async () => {
+    const before = await count();
+    const sheet = [
+      ['Serial', 'MAC', 'Name'],
+      [9100000101, '00:1e:42:aa:bb:21', 'Yard & pump'],
+      ['9100000102', '', ''],
+      [9100000101, '00:1E:42:AA:BB:23', ''],
+    ];
+    const reply = await upload({ ...FIELDS, type: 'xls' }, xlsx(xlsxWorkbook(sheet)));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const done = await completed(server.url, admin, { ...reply, status: 200 });
+    expect(done).toMatchObject({ total: 3, done: 2, failed: 1 });
+    expect((done.data as { errors: { source: string }[] }).errors.map((e) => e.source)).toEqual(['file.2']);
+    expect(await count()).toBe(before + 2);
+    const [yard] = await bySerial('9100000101');
+    expect(yard).toMatchObject({ name: 'Yard & pump', mac: '00:1E:42:AA:BB:21', company_id: 1 });
+    expect((await bySerial('9100000102'))[0].name).toBe('RUT241 9100000102');
+  });
+
+  it('refuses legacy, broken, oversized and bomb-like workbooks on file, adding nothing', async () => {
+    const before = await count();
+    const message = async (file: Blob) => {
+      const reply = await upload({ ...FIELDS, type: 'xls' }, file);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+      const [error] = reply.body.errors as { source: string; message: string }[];
+      expect(error.source).toBe('file');
+      return error.message;
+    };
+    const legacy = xlsx(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]));
+    expect(await message(legacy)).toBe(
+      'Legacy Excel (XLS) workbooks cannot be read: save the sheet as XLSX or CSV and upload that file.',
+    );
+    const unreadable = 'The file is not a readable XLSX workbook.';
+    const rows = [[9100000201, '00:1E:42:AA:BB:31']];
+    const parts = workbookEntries(rows);
+    const sheetXml = parts[parts.length - 1].data;
+    expect(await message(xlsx(Buffer.from('504b030414000600', 'hex')))).toBe(unreadable);
+    // Headers that under-declare the sheet (a zip bomb's way) and a ZIP that holds no workbook.
+    expect(await message(xlsx(zipArchive(workbookEntries(rows, { declared: 64 }))))).toBe(unreadable);
+    expect(await message(xlsx(zipArchive([{ name: 'notes.xml', data: sheetXml }])))).toBe(unreadable);
+    const bomb = zipArchive(workbookEntries(rows, { declared: FILE_LIMIT + 1 }));
+    expect(await message(xlsx(bomb))).toBe('The workbook unpacks to more than 80MB.');
+    const many = Array.from({ length: BATCH_SIZE + 1 }, (_, i) => [9100100000 + i, '']);
+    expect(await message(xlsx(xlsxWorkbook(many)))).toBe(`At most ${BATCH_SIZE} devices can be added at once.`);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses bad fields, foreign companies and read-only callers, adding nothing', async () => {
     const before = await count();
     const line = csv('9100000009,00:1E:42:AA:BB:09\n');
-    const xlsx = new Blob([Buffer.from('504b030414000600', 'hex')]);
     for (const [fields, file, source] of [
-      [{ ...FIELDS, type: 'xls' }, xlsx, 'file'],
       [{ ...FIELDS, type: 'pdf' }, line, 'type'],
       [{ ...FIELDS, device_series: 'abc' }, line, 'device_series'],
       [{ ...FIELDS, auto_credit_enable: 'maybe' }, line, 'auto_credit_enable'],

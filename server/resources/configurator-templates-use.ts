@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { notFound } from '../http/envelope';
+import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
+import { templateRequests } from '../services/configurator-template';
+import { routeId } from '../services/ids';
+
+// POST /devices/configurator/templates/{id}/use of the RMS API: a template
+// of the caller's companies applied to devices of the caller's companies
+// ({device_id: [...]}). The call answers {success, meta: {channel}} at once;
+// a bulk job writes the template's requests to each device's configuration
+// (server/services/configurator-template.ts) and reports on the channel.
+
+export default async function configuratorTemplatesUse(app: FastifyInstance) {
+  const { ctx } = app;
+  const preHandler = requirePermission('create_multi_configuration');
+  app.post('/devices/configurator/templates/:id/use', { preHandler }, async (request) => {
+    const actor = actorOf(request);
+    const template = await ctx.db
+      .selectFrom('records')
+      .select(['name', 'company_id', 'details'])
+      .where('kind', '=', 'configurator_template')
+      .where('id', '=', routeId(request.params))
+      .executeTakeFirst();
+    if (!template) throw notFound('Template not found.');
+    assertTenancy(actor, template.company_id, 'Template');
+    const ids = bulkDeviceIds(request.body);
+    await assertDevicesInScope(ctx, actor, ids);
+    const work = { kind: 'template', name: template.name, requests: templateRequests(template.details) } as const;
+    const channel = await startBulk(ctx, actor, ids, work);
+    return { success: true, meta: { channel } };
+  });
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { runAction, type ConfigRequest } from './device-configuration';
+
+// A multi configuration template used on devices (POST
+// /devices/configurator/templates/{id}/use): its requests ({path, method,
+// request_data} as created) are run on each device's configuration the way
+// POST /devices/configurator/configure runs them, as one configurator
+// action per chunk of devices named after the template, and each device
+// gets a device task log entry, completed when every request answered 200.
+
+/** A request of a template: the same for every device it is used on. */
+export type TemplateRequest = Omit<ConfigRequest, 'device_id'>;
+
+/** The task name of a template's use in the device logs. */
+const TEMPLATE_TASK = 'execute_mulficonfig_template';
+
+interface StoredRequest {
+  path: string;
+  method: string;
+  request_data?: Record<string, unknown>;
+}
+
+/** The requests of a template record's details (none when it lists none). */
+export function templateRequests(details: string): TemplateRequest[] {
+  const { template } = JSON.parse(details) as { template?: string };
+  const stored = (template ? JSON.parse(template) : []) as StoredRequest[];
+  return stored.map(({ path, method, request_data }) => {
+    const upper = method.toUpperCase();
+    return { path, method: upper, data: upper === 'DELETE' || !request_data ? [] : [request_data] };
+  });
+}
+
+/** Runs a template's requests on the devices of a chunk; answers how many took every request. */
+export async function applyTemplate(
+  db: Kysely<Database>,
+  work: { name: string; requests: TemplateRequest[] },
+  chunk: number[],
+  at: string,
+): Promise<number> {
+  const devices = await db
+    .selectFrom('devices')
+    .select(['id', 'name', 'company_id'])
+    .where('id', 'in', chunk)
+    .orderBy('id')
+    .execute();
+  if (!devices.length) return 0;
+  const requests = devices.flatMap((device) => work.requests.map((r) => ({ ...r, device_id: device.id })));
+  const { results, actionName } = await runAction(db, work.name, requests, at);
+  const failed = new Set(results.filter((r) => r.code !== 200).map((r) => r.device_id));
+  await db
+    .insertInto('records')
+    .values(
+      devices.map((d) => ({
+        kind: 'device_action_log',
+        company_id: d.company_id,
+        name: d.name,
+        status: failed.has(d.id) ? 'failed' : 'completed',
+        details: JSON.stringify({ action: TEMPLATE_TASK, device_id: d.id, source: work.name, action_name: actionName }),
+        created_at: at,
+      })),
+    )
+    .execute();
+  return devices.length - failed.size;
+}
