@@ -14,6 +14,7 @@ import {
   createDocuments,
 } from './migrations-features';
 import * as vpnUsers from './migrations-vpn-users';
+import { addReportType } from './migrations-reports';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -397,6 +398,7 @@ const migrations: Record<string, Migration> = {
   '110_device_history': { up: createDeviceHistory },
   '111_hotspots': { up: createHotspots },
   '112_wireless': { up: createWireless },
+  '120_report_type': { up: addReportType },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
