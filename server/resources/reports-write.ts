@@ -40,12 +40,13 @@ const reportFields = {
 } as const;
 
 // Beside the OpenAPI's fields, the company the report belongs to (one of the caller's; the caller's own
-// when absent), so a company's reports tab creates a report of that company.
+// when absent), so a company's reports tab creates a report of that company. assertCompanyField checks it:
+// an id, or its digits (a company tab presets the form's company from its route).
 const createReport = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'applied_by', 'apply_list', 'parameters', 'period', 'type'],
-  properties: { ...reportFields, company_id: { anyOf: [ID_SCHEMA, { type: 'null' }] } },
+  properties: { ...reportFields, company_id: {} },
 } as const;
 
 const updateReport = {
@@ -131,7 +132,7 @@ export default async function reportsWrite(app: FastifyInstance) {
     { ...guard(app, { form: true }), preValidation: requirePermission(permission), schema: { body: createReport } },
     async (request) => {
       const actor = actorOf(request);
-      const { name, company_id, ...details } = request.form as Report & { name: string; company_id?: number | null };
+      const { name, company_id, ...details } = request.form as Report & { name: string; company_id?: unknown };
       const company = company_id == null ? actor.company.id : await assertCompanyField(db, actor, company_id);
       assertDates(details);
       await assertApplyList(db, actor, details.applied_by, details.apply_list!);

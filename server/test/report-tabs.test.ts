@@ -58,7 +58,8 @@ describe('reports tabs', () => {
 
   it('creates a report for a company of the caller, listed on that company’s tab only', async () => {
     const id = await device();
-    const body = { ...report('Baltics one-off', 'single', 'week', id), company_id: BALTICS };
+    // The company as a company tab's form sends it: the route parameter's digits.
+    const body = { ...report('Baltics one-off', 'single', 'week', id), company_id: String(BALTICS) };
     expect((await admin.post('/api/reports', body)).status).toBe(200);
     expect(await listed(companySingle, { company_id: BALTICS })).toContain('Baltics one-off');
     expect(await listed(companySingle, { company_id: NORDICS })).not.toContain('Baltics one-off');
@@ -74,6 +75,8 @@ describe('reports tabs', () => {
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(422);
     expect((reply.body.errors as { source: string }[]).map((e) => e.source)).toEqual(['company_id']);
+    const word = await baltics.post('/api/reports', { ...report('Elsewhere', 'single', 'day', own), company_id: 'x' });
+    expect(word.status).toBe(422);
     expect((await baltics.get('/api/reports?limit=100')).body).toEqual(before.body);
   });
 
