@@ -15,6 +15,7 @@ import {
 } from './migrations-features';
 import * as vpnUsers from './migrations-vpn-users';
 import { addRecordJobKeys } from './migrations-job-keys';
+import { addReportType } from './migrations-reports';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -398,6 +399,7 @@ const migrations: Record<string, Migration> = {
   '110_device_history': { up: createDeviceHistory },
   '111_hotspots': { up: createHotspots },
   '112_wireless': { up: createWireless },
+  '120_report_type': { up: addReportType },
   '125_record_job_keys': { up: addRecordJobKeys },
 };
 

@@ -42,28 +42,49 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
 };
 
 /**
- * Per-kind filters over the details JSON: report lists by `period` (the report period tabs), hub users by
- * `vpn_hub_id` (the VPN hub clients tab; the details name the hub, or carry its id).
+ * Per-kind filters over the details JSON: report lists by `period` (the reports tabs, see reportPeriod), hub
+ * users by `vpn_hub_id` (the VPN hub clients tab; the details name the hub, or carry its id).
  */
 const ids = (values: string[]) => {
   const numbers = values.map(Number).filter(Number.isSafeInteger);
   return sql.join(numbers.length ? numbers : [-1]);
 };
 
+/**
+ * The OpenAPI's `period` query of GET /reports is the period type, single or periodic: the report's `type`
+ * (its own `period` is day, week, month or custom). A periodic tab narrows it to its period: day, week,
+ * month or custom name the periodic reports of that period.
+ */
+function reportPeriod(db: Kysely<Database>): FilterFn {
+  const type = jsonText(db, 'r.details', 'type');
+  const period = jsonText(db, 'r.details', 'period');
+  return (values) => {
+    const isType = (v: string) => v === 'single' || v === 'periodic';
+    const types = values.filter(isType);
+    const periods = values.filter((v) => !isType(v));
+    const byPeriod = periods.length ? [sql`(${type} = 'periodic' and ${period} in (${sql.join(periods)}))`] : [];
+    const byType = types.length ? [sql`${type} in (${sql.join(types)})`] : [];
+    return sql`(${sql.join([...byType, ...byPeriod], sql` or `)})`;
+  };
+}
+
 const filters = (db: Kysely<Database>): Record<string, Record<string, FieldExpr | FilterFn>> => ({
-  report: { period: jsonText(db, 'r.details', 'period') },
+  report: { period: reportPeriod(db) },
   vpn_hub_user: {
     vpn_hub_id: (values) =>
       sql`(${jsonInteger(db, 'r.details', 'vpn_hub_id')} in (${ids(values)}) or ${jsonText(db, 'r.details', 'hub')} in (select h.name from vpn_hubs h where h.company_id = r.company_id and h.id in (${ids(values)})))`,
   },
 });
 
-/** Per-kind counts of linked rows (a data collect config's devices). */
-const COUNTS: Record<string, Record<string, FieldExpr>> = {
+/** Per-kind fields of linked rows: a data collect config's device count, a report's newest generated report. */
+const LINKED = (db: Kysely<Database>): Record<string, Record<string, FieldExpr>> => ({
   data_collect_config: {
     device_count: sql`(select count(*) from data_collect_assignments a where a.config_id = r.id)`,
   },
-};
+  report: {
+    generated_report_id: sql`(select max(g.id) from records g where g.kind = 'generated_report' and g.company_id = r.company_id and ${jsonInteger(db, 'g.details', 'report_id')} = r.id)`,
+  },
+});
 
 export const RECORD_ROUTES: { path: string; kind: string; permission: string }[] = [
   { path: '/devices/tasks/groups', kind: 'task_group', permission: 'view_device_task_groups' },
@@ -100,7 +121,7 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
       company_name: 'c.name',
       details: 'r.details',
       created_at: 'r.created_at',
-      ...COUNTS[kind],
+      ...LINKED(app.ctx.db)[kind],
     },
     search: ['name'],
     defaultSort: '-id',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
@@ -39,11 +39,14 @@ const reportFields = {
   end_date: DATE,
 } as const;
 
+// Beside the OpenAPI's fields, the company the report belongs to (one of the caller's; the caller's own
+// when absent), so a company's reports tab creates a report of that company. assertCompanyField checks it:
+// an id, or its digits (a company tab presets the form's company from its route).
 const createReport = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'applied_by', 'apply_list', 'parameters', 'period', 'type'],
-  properties: reportFields,
+  properties: { ...reportFields, company_id: {} },
 } as const;
 
 const updateReport = {
@@ -129,14 +132,15 @@ export default async function reportsWrite(app: FastifyInstance) {
     { ...guard(app, { form: true }), preValidation: requirePermission(permission), schema: { body: createReport } },
     async (request) => {
       const actor = actorOf(request);
-      const { name, ...details } = request.form as Report & { name: string };
+      const { name, company_id, ...details } = request.form as Report & { name: string; company_id?: unknown };
+      const company = company_id == null ? actor.company.id : await assertCompanyField(db, actor, company_id);
       assertDates(details);
       await assertApplyList(db, actor, details.applied_by, details.apply_list!);
       await db
         .insertInto('records')
         .values({
           kind: 'report',
-          company_id: actor.company.id,
+          company_id: company,
           name: name.trim(),
           status: 'active',
           details: JSON.stringify(details),
