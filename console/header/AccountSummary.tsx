@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../../engine/format/bytes';
 import { ACCOUNT_MENU_CACHE, http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { theme } from '../theme/theme';
@@ -7,17 +8,6 @@ interface CreditLeft {
   credit_type: number | string;
   credit_type_name: string;
   credits_left: number;
-}
-
-function formatData(bytes: number): string {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number(value.toFixed(2))} ${units[unit]}`;
 }
 
 /** Company data amount (GET /companies/{id}, cached 10 s). */
@@ -35,7 +25,7 @@ export function CompanyData({ companyId }: { companyId: number }) {
   if (remaining === null) return null;
   return (
     <p className="muted">
-      {t('Company data')}: {formatData(remaining)}
+      {t('Company data')}: {formatBytes(remaining)}
     </p>
   );
 }

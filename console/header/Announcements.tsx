@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { announcementTitle } from '../../engine/domain/announcements';
 import { http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
@@ -14,14 +15,6 @@ interface Announcement {
   id: number;
   type: string;
   summary: string;
-}
-
-/** An entry's title comes from its type. */
-function typeTitle(type: string): string {
-  if (type === 'maintenance') return t('Scheduled maintenance');
-  if (type === 'feature') return t('New feature');
-  if (type === 'incident') return t('Service incident');
-  return t('Information');
 }
 
 /** System announcements: shown only when some exist; sanitised HTML bodies. */
@@ -72,7 +65,7 @@ export function Announcements() {
         <ul className="notification-list">
           {items.map((item) => (
             <li key={item.id}>
-              <strong>{typeTitle(item.type)}</strong>
+              <strong>{t(announcementTitle(item.type))}</strong>
               {sanitize && (
                 <div className="announcement-body" dangerouslySetInnerHTML={{ __html: sanitize(item.summary) }} />
               )}

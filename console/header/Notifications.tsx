@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { http, serverMessage } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { alertToast } from '../../engine/device/alerts';
+import { unseenBadge, unseenOf, withArrival, type Notification } from '../../engine/domain/notifications';
 import { formatCell } from '../../engine/format/formatters';
 import { realtime } from '../../engine/realtime/socket';
 import { showToast } from '../../engine/stores/toasts';
@@ -11,14 +12,6 @@ import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
 import { Dropdown } from './Dropdown';
 import { formatDateTime } from '../i18n/time';
-
-export interface Notification {
-  id: number;
-  created_at: string;
-  seen_at: string | null;
-  summary: string;
-  type: string;
-}
 
 async function fetchNotifications(): Promise<Notification[]> {
   const response = await http.get<{ data?: Notification[] }>('/notifications', { skipCancel: true });
@@ -50,13 +43,13 @@ export function Notifications() {
     if (!user) return;
     return realtime.subscribe(`notifications.${user.id}`, 'WebNotificationCreated', (payload) => {
       const notification = payload.data as Notification | undefined;
-      if (notification) setItems((list) => [notification, ...list.filter((item) => item.id !== notification.id)]);
+      if (notification) setItems((list) => withArrival(list, notification));
       const toast = alertToast(notification);
       if (toast) showToast(toast);
     });
   }, [user]);
 
-  const unseen = items.filter((item) => !item.seen_at);
+  const unseen = unseenOf(items);
 
   const onOpenChange = useCallback(
     (next: boolean) => {
@@ -86,7 +79,7 @@ export function Notifications() {
           <Icon name="bell" />
           {unseen.length > 0 && (
             <span className="counter" aria-hidden="true">
-              {unseen.length > 99 ? '99+' : unseen.length}
+              {unseenBadge(unseen.length)}
             </span>
           )}
           {unseen.length > 0 && <span className="visually-hidden">{label}</span>}

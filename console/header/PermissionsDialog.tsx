@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { codeLabel } from '../../engine/format/code-labels';
 import { t } from '../../engine/i18n/i18n';
-
-function humanise(permission: string): string {
-  const text = permission.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** 'User permissions': the role's permission table (native modal dialog: focus trap and Esc). */
 export function PermissionsDialog({
@@ -51,7 +47,7 @@ export function PermissionsDialog({
         <tbody>
           {sorted.map((permission) => (
             <tr key={permission}>
-              <td>{humanise(permission)}</td>
+              <td>{codeLabel({}, permission)}</td>
               <td>
                 <code>{permission}</code>
               </td>

@@ -1,14 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
+import { runtimeTimeZoneChoices } from '../../engine/i18n/time-zones';
 import { reloadAfter } from '../../engine/session/reload';
 import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
 import { formatClock, systemTimezone, TIMEZONE_KEY } from '../i18n/time';
-
-function zones(): string[] {
-  const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return list.includes('UTC') ? list : ['UTC', ...list];
-}
 
 function Clock({ zone, label }: { zone: string; label: string }) {
   const [now, setNow] = useState(() => new Date());
@@ -26,7 +22,7 @@ function Clock({ zone, label }: { zone: string; label: string }) {
 export function TimezoneMenu() {
   const current = systemTimezone();
   const [zone, setZone] = useState(current);
-  const options = useMemo(zones, []);
+  const options = useMemo(runtimeTimeZoneChoices, []);
   const selectId = useId();
 
   function choose(value: string) {

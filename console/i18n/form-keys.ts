@@ -11,6 +11,7 @@ import {
 import { FIELD_MESSAGES } from '../../engine/fields/messages';
 import { translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
+import { VERSION_ACTION_LABELS } from '../../engine/schema/version-actions';
 import { FAILURE_TEXTS } from '../../engine/submit/result-text';
 import { MESSAGE_TEMPLATES } from '../../engine/validators/messages';
 import { literalCalls, schemaDocuments, translatedTexts } from './collect';
@@ -19,7 +20,8 @@ import { pageDocuments } from './page-keys';
 // Node-side helper for the catalogue test: every interface string of the forms —
 // the texts translateFormDocument translates in each document under schemas/forms,
 // the literal t('…') calls of the form components, the widgets, the field kinds and
-// the form studio, the validation message templates and the field kinds' messages, and the result texts: each verb's templates and each item name the
+// the form studio, the validation message templates, the field kinds' messages, the studio's version action
+// labels, and the result texts: each verb's templates and each item name the
 // forms and the page requests speak of.
 
 const CODE_DIRS = [
@@ -67,6 +69,7 @@ export function formKeys(root: string): string[] {
       ...literalCalls(root, CODE_DIRS),
       ...Object.values(MESSAGE_TEMPLATES),
       ...Object.values(FIELD_MESSAGES),
+      ...Object.values(VERSION_ACTION_LABELS),
       ...resultKeys(root),
     ]),
   ].sort();

@@ -2,13 +2,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { menu } from '../routes/menu';
 import { routeIndex } from '../routes/resolve';
+import { ANNOUNCEMENT_TITLES, OTHER_ANNOUNCEMENT_TITLE } from '../../engine/domain/announcements';
 import { SEARCH_SOURCES, searchMessages } from '../../engine/search/search';
 import { USER_LOAD_MESSAGES } from '../../engine/session/load-user';
 import defaultTheme from '../theme/default.json';
 
 // Node-side helper for the catalogue test: every interface string of the shell.
 // Literal `t('…')` calls in the shell's folders plus the strings the shell
-// translates from data (route titles, menu labels, search sources, messages).
+// translates from data (route titles, menu labels, search sources, messages,
+// announcement titles).
 
 const SHELL_DIRS = ['app', 'layout', 'header', 'search', 'startup', 'login'];
 const CALL = /\bt\(\s*'((?:[^'\\]|\\.)+)'/g;
@@ -38,6 +40,8 @@ export function dataKeys(): string[] {
     ...SEARCH_SOURCES.map((source) => source.label),
     ...Object.values(searchMessages),
     ...Object.values(USER_LOAD_MESSAGES),
+    ...Object.values(ANNOUNCEMENT_TITLES),
+    OTHER_ANNOUNCEMENT_TITLE,
     // The default theme's own wording is interface text (a white-label theme brings its own).
     defaultTheme.buyNotice,
   ];

@@ -25,7 +25,7 @@ const TASK_TYPES = [
   'execute_mulficonfig_template',
   'add_device',
 ];
-// The words of the formatters whose output the cell translates (Cell.tsx WORDS):
+// The words of the formatters whose output the cell translates (WORD_FORMATTERS):
 // boolean, enabled, deviceStatus, facelift, l2tp, attempt (its known texts), status and notificationType.
 const FORMATTER_WORDS = [
   ...[true, false].flatMap((v) => [formatters.boolean(v, {}, {}), formatters.enabled(v, {}, {})]),

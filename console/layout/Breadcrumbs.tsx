@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { theme } from '../theme/theme';
 import { t } from '../../engine/i18n/i18n';
 import { helpUrl } from '../../engine/theme/help';
-import { fillPath } from '../../engine/routes/path';
+import { fillPath, pathParamsPresent } from '../../engine/routes/path';
 import { routeIndex } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useEntityName } from './entityName';
@@ -34,14 +34,16 @@ export function Breadcrumbs() {
   }, [documentTitle]);
   if (!current) return null;
   const help = helpUrl(theme, current.name);
-  const canLink = (path: string) =>
-    path.split('/').every((seg) => !seg.startsWith(':') || params[seg.slice(1).replace(/\?$/, '')]);
   return (
     <nav aria-label={t('Breadcrumb')} className="breadcrumbs">
       <ol>
         {trail.map((route) => (
           <li key={route.name}>
-            {canLink(route.path) ? <Link to={fillPath(route.path, params)}>{label(route)}</Link> : label(route)}
+            {pathParamsPresent(route.path, params) ? (
+              <Link to={fillPath(route.path, params)}>{label(route)}</Link>
+            ) : (
+              label(route)
+            )}
           </li>
         ))}
         <li aria-current="page">{label(current)}</li>

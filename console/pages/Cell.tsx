@@ -2,22 +2,10 @@
 // filter gives the code), a link when the column names one, a status badge for
 // device states.
 import { Link } from 'react-router-dom';
-import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { formatCell, WORD_FORMATTERS, type FormatContext } from '../../engine/format/formatters';
 import { toDate } from '../../engine/format/relative-time';
 import { readPath, resolvePath } from '../../engine/pages/template';
 import { t } from '../../engine/i18n/i18n';
-
-/** Formatters that answer words (states, yes/no) rather than data: their output is translated. */
-const WORDS = new Set([
-  'deviceStatus',
-  'boolean',
-  'enabled',
-  'facelift',
-  'l2tp',
-  'attempt',
-  'status',
-  'notificationType',
-]);
 
 /** A column as a cell reads it; `labels` name the codes of a column its list also filters by (value → option label). */
 export interface CellColumn {
@@ -39,7 +27,7 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
   const value = readPath(row, column.key);
   const raw = formatCell(column.formatter, value, row, ctx);
   const label = value == null ? undefined : column.labels?.[String(value)];
-  const text = label ?? ((column.formatter && WORDS.has(column.formatter) ? t(raw) : raw) || placeholder);
+  const text = label ?? ((column.formatter && WORD_FORMATTERS.has(column.formatter) ? t(raw) : raw) || placeholder);
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
   if (column.formatter === 'relativeTime' && text && text !== placeholder) {

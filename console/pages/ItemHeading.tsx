@@ -7,18 +7,12 @@ import { useEntityName } from '../layout/entityName';
 import { routeIndex } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { t } from '../../engine/i18n/i18n';
+import { itemRouteChain } from '../../engine/routes/item-route';
 
 /** The route chain (ancestors, then the route) of page `name` when one of them shows an item; else undefined. */
 export function useItemRoute(name: string | undefined): RouteDef[] | undefined {
   const entry = name ? routeIndex.get(name) : undefined;
-  if (!entry) return undefined;
-  const chain = [...entry.trail, ...entry.nestedIn, entry.route];
-  return chain.some((route) => route.entity) ? chain : undefined;
-}
-
-/** Whether the item route of the chain has a header document (ItemHeader) that names the item already. */
-export function headedByItemHeader(chain: RouteDef[]): boolean {
-  return chain.some((route) => route.header);
+  return entry && itemRouteChain(entry);
 }
 
 export function ItemHeading(props: {

@@ -10,7 +10,8 @@ import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
 import './pages.css';
 import { t } from '../../engine/i18n/i18n';
-import { headedByItemHeader, ItemHeading, useItemRoute } from './ItemHeading';
+import { headedByItemHeader } from '../../engine/routes/item-route';
+import { ItemHeading, useItemRoute } from './ItemHeading';
 
 const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { pageCount } from '../../engine/pages/list-state';
+import { pageCount, pageRange } from '../../engine/pages/list-state';
 import { currentLanguage, t } from '../../engine/i18n/i18n';
 
 interface Props {
@@ -17,8 +17,7 @@ interface Props {
 export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSize, known = true }: Props) {
   const id = useId();
   const pages = pageCount(total, pageSize);
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const { first, last } = pageRange(page, pageSize, total);
   const fmt = new Intl.NumberFormat(currentLanguage());
   const steps = [
     { label: t('First page'), icon: '«', to: 1, off: !known || page <= 1 },

@@ -9,7 +9,7 @@ import {
   SEARCH_SOURCES,
   SEARCH_DEBOUNCE_MS,
   SEARCH_SOURCES_KEY,
-  searchMessages,
+  searchMessage,
   shouldSearch,
   type SearchSource,
   type SourceResult,
@@ -170,11 +170,6 @@ export function GlobalSearch() {
     );
   }
 
-  let message: string | null = null;
-  if (!sources.length) message = searchMessages.noCriteria;
-  else if (!trimmed) message = searchMessages.typeToSearch;
-  else if (results && !options.length) message = searchMessages.noResults;
-
   return (
     <div
       className="search-panel"
@@ -227,7 +222,7 @@ export function GlobalSearch() {
         options={options}
         active={active}
         loading={loading}
-        message={message}
+        message={searchMessage(trimmed, sources, results)}
         onChoose={go}
       />
     </div>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentKind } from '../../engine/schema/document-source';
+import { documentText, parseDocumentText } from '../../engine/schema/document-text';
+import { newFormText } from '../../engine/schema/new-form';
 import { forgetDocument } from '../../engine/schema/registry';
 import type { FormDocument } from '../../engine/schema/types';
 import { showToast } from '../../engine/stores/toasts';
@@ -9,7 +11,7 @@ import { Editor } from './Editor';
 import { EndpointWarning } from './EndpointWarning';
 import { History } from './History';
 import { MergeView } from './MergeView';
-import { metaSchemas, newFormText } from './meta';
+import { metaSchemas } from './meta';
 import { Preview } from './Preview';
 import { TranslationsPanel } from './Translations';
 import { t, tn } from '../../engine/i18n/i18n';
@@ -18,8 +20,6 @@ import { t, tn } from '../../engine/i18n/i18n';
 // the translations of its texts (forms and prompts), the diff against the
 // published version, the history; publish with the version
 // the draft started from, and the merge view when someone else published meanwhile.
-
-const pretty = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
 
 type Panel = 'preview' | 'translations' | 'diff' | 'history';
 
@@ -37,15 +37,6 @@ interface Conflict {
   latest: number;
 }
 
-function parse(text: string): Record<string, unknown> | undefined {
-  try {
-    const doc = JSON.parse(text) as unknown;
-    return doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind; name: string; onPublished(): void }) {
   const [published, setPublished] = useState<{ text: string; version: number }>();
   const [text, setText] = useState<string>();
@@ -56,7 +47,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
 
   const load = useCallback(async () => {
     const found = await loadPublished(kind, name);
-    const next = found ? { text: pretty(found.document), version: found.version } : { text: '', version: 0 };
+    const next = found ? { text: documentText(found.document), version: found.version } : { text: '', version: 0 };
     setPublished(next);
     return next;
   }, [kind, name]);
@@ -74,7 +65,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
     [kind, name],
   );
 
-  const draft = useMemo(() => (text === undefined ? undefined : parse(text)), [text]);
+  const draft = useMemo(() => (text === undefined ? undefined : parseDocumentText(text)), [text]);
   const checked = check && check.text === text;
   const valid = checked && check.problems.length === 0 && draft !== undefined;
 
@@ -85,7 +76,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       const result = await publish(kind, name, draft, version);
       if (result.status === 'conflict') {
         const theirs = await loadPublished(kind, name);
-        setConflict({ theirs: theirs ? pretty(theirs.document) : '', latest: result.latest });
+        setConflict({ theirs: theirs ? documentText(theirs.document) : '', latest: result.latest });
       } else if (result.status === 'invalid') {
         showToast({
           message: tn('Not published: {count} problems in the document.', result.errors.length),
@@ -164,7 +155,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
           method={method}
           endpoint={endpoint}
           onPick={(route) =>
-            draft && setText(pretty({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
+            draft && setText(documentText({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
           }
         />
       )}
@@ -197,7 +188,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
                 doc={draft as unknown as FormDocument}
                 onChange={(translations) => {
                   const { translations: _previous, ...rest } = draft;
-                  setText(pretty(Object.keys(translations).length ? { ...rest, translations } : rest));
+                  setText(documentText(Object.keys(translations).length ? { ...rest, translations } : rest));
                 }}
               />
             ) : (

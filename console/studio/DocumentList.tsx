@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { DocumentSummary } from './api';
 import { t } from '../../engine/i18n/i18n';
+import { isDocumentName } from '../../engine/schema/document-name';
 
 // The studio's list of documents: search by name or title, grouped by kind, and
 // the start of a new form.
@@ -10,8 +11,6 @@ export interface DocumentListProps {
   selected?: { kind: string; name: string };
   onOpen(kind: DocumentSummary['kind'], name: string): void;
 }
-
-const NAME = /^[a-z0-9][a-z0-9._-]{0,79}$/;
 
 const kindName = (kind: DocumentSummary['kind']): string =>
   ({ forms: t('Forms'), prompts: t('Prompts'), lookups: t('Lookups'), pages: t('Pages') })[kind];
@@ -29,7 +28,7 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
   const taken = documents.some((d) => d.kind === 'forms' && d.name === newName);
   const nameError =
     newName &&
-    (!NAME.test(newName)
+    (!isDocumentName(newName)
       ? t('Use lower-case letters, digits, dots and dashes.')
       : taken
         ? t('A form with this name exists.')

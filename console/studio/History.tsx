@@ -3,6 +3,7 @@ import type { DocumentKind } from '../../engine/schema/document-source';
 import { formatDateTime } from '../i18n/time';
 import { listVersions, type VersionRow } from './api';
 import { t } from '../../engine/i18n/i18n';
+import { versionActionLabel } from '../../engine/schema/version-actions';
 
 // Every version of a document with its author and time; any older one can be
 // restored (a revert publishes it again as the newest version).
@@ -14,10 +15,6 @@ export interface HistoryProps {
   current: number;
   onRevert(version: number): void;
 }
-
-/** The change a version made (the store's seed, publish, revert). */
-const changeName = (action: string): string =>
-  ({ seed: t('Built in'), publish: t('Published'), revert: t('Reverted') })[action] ?? action;
 
 export function History({ kind, name, current, onRevert }: HistoryProps) {
   const [rows, setRows] = useState<VersionRow[]>();
@@ -47,7 +44,7 @@ export function History({ kind, name, current, onRevert }: HistoryProps) {
         {rows.map((row) => (
           <tr key={row.version}>
             <td>{row.version}</td>
-            <td>{changeName(row.action)}</td>
+            <td>{t(versionActionLabel(row.action))}</td>
             <td>{row.author}</td>
             <td>{formatDateTime(row.created_at)}</td>
             <td>

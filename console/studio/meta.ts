@@ -1,5 +1,4 @@
-// The meta-schemas the editor completes and explains with (one per kind), and the
-// text a new form starts from: a valid document for an endpoint the server has.
+// The meta-schemas the editor completes and explains with (one per kind).
 import formSchema from '../../schemas/form.schema.json';
 import lookupSchema from '../../schemas/lookup.schema.json';
 import pageSchema from '../../schemas/page.schema.json';
@@ -12,15 +11,3 @@ export const metaSchemas: Record<DocumentKind, Record<string, unknown>> = {
   lookups: lookupSchema,
   pages: pageSchema,
 };
-
-export function newFormText(name: string): string {
-  const doc = {
-    $schema: '../form.schema.json',
-    title: 'New form',
-    endpoint: '/tags',
-    method: 'post',
-    schema: { id: name },
-    fields: [{ key: 'name', label: 'Name', type: 'text', required: true }],
-  };
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}

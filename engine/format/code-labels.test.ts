@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import permissions from '../../fixtures/permissions.json';
 import { codeLabel, NOTIFICATION_TYPE_LABELS, STATUS_LABELS } from './code-labels';
 import { formatCell } from './formatters';
 
@@ -11,6 +13,18 @@ describe('code labels', () => {
     expect(codeLabel({}, 'device_status')).toBe('Device status');
     expect(codeLabel({}, 'firmwareUpdateFailed')).toBe('Firmware update failed');
     expect(codeLabel({}, 'API_request')).toBe('API request');
+  });
+  it('name a permission key by its words (the User permissions dialog)', () => {
+    expect(codeLabel({}, 'view_device_hotspots')).toBe('View device hotspots');
+    // Every permission key is snake_case, and a snake_case key reads as the key with spaces, first letter capital.
+    const SNAKE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
+    for (const { name } of permissions) expect(name).toMatch(SNAKE);
+    fc.assert(
+      fc.property(fc.stringMatching(SNAKE), (key) => {
+        const words = key.replace(/_/g, ' ');
+        expect(codeLabel({}, key)).toBe(words.charAt(0).toUpperCase() + words.slice(1));
+      }),
+    );
   });
   it('format task states and notification types, empty stays empty', () => {
     expect(formatCell('status', 'running', {})).toBe('Running');

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, formatterNames } from './formatters';
+import { formatCell, formatterNames, WORD_FORMATTERS } from './formatters';
 
 describe('formatters', () => {
   it('are registered by name', () => {
     expect(formatterNames()).toEqual(
       expect.arrayContaining(['bytes', 'deviceStatus', 'model', 'relativeTime', 'list']),
     );
+  });
+  it('that answer words are registered formatters', () => {
+    expect(formatterNames()).toEqual(expect.arrayContaining([...WORD_FORMATTERS]));
+    expect(WORD_FORMATTERS.has('boolean')).toBe(true);
+    expect(WORD_FORMATTERS.has('bytes')).toBe(false);
   });
   it('format cells', () => {
     expect(formatCell('deviceStatus', 1, {})).toBe('Online');

@@ -70,6 +70,18 @@ export const formatters: Readonly<Record<string, Formatter>> = {
       : '',
 };
 
+/** Formatters that answer words (states, yes/no) rather than data: a cell translates their output. */
+export const WORD_FORMATTERS: ReadonlySet<string> = new Set([
+  'deviceStatus',
+  'boolean',
+  'enabled',
+  'facelift',
+  'l2tp',
+  'attempt',
+  'status',
+  'notificationType',
+]);
+
 export function formatterNames(): string[] {
   return Object.keys(formatters);
 }

@@ -85,3 +85,8 @@ export function ariaSort(current: string, key: string): 'ascending' | 'descendin
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** The rows a page shows, counted from 1 ("{first}–{last} of {total}"); 0–0 when there are none. */
+export function pageRange(page: number, pageSize: number, total: number): { first: number; last: number } {
+  return { first: total === 0 ? 0 : (page - 1) * pageSize + 1, last: Math.min(total, page * pageSize) };
+}

@@ -7,6 +7,7 @@ import {
   defaultListState,
   nextSort,
   pageCount,
+  pageRange,
   parseListState,
   serializeListState,
   type ListState,
@@ -70,6 +71,21 @@ describe('list state and URL', () => {
     expect(ariaSort('name', 'status')).toBe('none');
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(100001, 25)).toBe(4001);
+  });
+
+  it('names the rows a page shows: 1–25 of 60, the last page short, none of none', () => {
+    expect(pageRange(1, 25, 60)).toEqual({ first: 1, last: 25 });
+    expect(pageRange(3, 25, 60)).toEqual({ first: 51, last: 60 });
+    expect(pageRange(1, 25, 0)).toEqual({ first: 0, last: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 100 }), (total, pageSize) => {
+        const pages = pageCount(total, pageSize);
+        const last = pageRange(pages, pageSize, total);
+        expect(last.last).toBe(total);
+        expect(last.last - last.first + 1).toBeLessThanOrEqual(pageSize);
+        expect(last.first).toBeGreaterThanOrEqual(1);
+      }),
+    );
   });
 });
 

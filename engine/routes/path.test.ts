@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillPath } from './path';
+import { fillPath, pathParamsPresent } from './path';
 
 describe('fillPath', () => {
   it('fills params and drops missing optional ones', () => {
@@ -27,6 +27,26 @@ describe('fillPath', () => {
         expect(segments).toHaveLength(4);
         expect(decodeURIComponent(segments[2])).toBe(name);
         expect(decodeURIComponent(segments[3])).toBe(id);
+      }),
+    );
+  });
+});
+
+describe('pathParamsPresent', () => {
+  it('holds when every param segment, optional or not, has a non-empty value', () => {
+    expect(pathParamsPresent('/devices', {})).toBe(true);
+    expect(pathParamsPresent('/vpn/hubs/:id/general', { id: '1' })).toBe(true);
+    expect(pathParamsPresent('/vpn/hubs/:id/general', {})).toBe(false);
+    expect(pathParamsPresent('/vpn/hubs/:id/general', { id: '' })).toBe(false);
+    expect(pathParamsPresent('/forms/:name/:id?', { name: 'new-tag' })).toBe(false);
+    expect(pathParamsPresent('/forms/:name/:id?', { name: 'new-tag', id: '7' })).toBe(true);
+  });
+
+  it('then the filled path has no param left', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('id', 'name', 'company_id'), fc.string()), (params) => {
+        const path = '/companies/:company_id/:name/:id?';
+        if (pathParamsPresent(path, params)) expect(fillPath(path, params)).not.toMatch(/\/:/);
       }),
     );
   });

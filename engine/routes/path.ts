@@ -1,5 +1,10 @@
 // Route path templates: `:param` segments filled from a route's params.
 
+/** Whether every `:param` and `:param?` segment of a path has a value (a breadcrumb links only then). */
+export function pathParamsPresent(path: string, params: Record<string, string | undefined>): boolean {
+  return path.split('/').every((segment) => !segment.startsWith(':') || params[segment.slice(1).replace(/\?$/, '')]);
+}
+
 /** Fills `:param` and `:param?` segments; unknown optional params are dropped. */
 export function fillPath(path: string, params: Record<string, string | number | undefined>): string {
   return (

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../session/user';
-import { chosenSources, countBadge, permittedSources, runSearch, SEARCH_SOURCES, shouldSearch } from './search';
+import {
+  chosenSources,
+  countBadge,
+  permittedSources,
+  runSearch,
+  searchMessage,
+  SEARCH_SOURCES,
+  shouldSearch,
+} from './search';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,6 +29,21 @@ describe('global search', () => {
     expect(shouldSearch('  ', ['devices'])).toBe(false);
     expect(shouldSearch('rut', [])).toBe(false);
     expect(shouldSearch(' rut ', ['devices'])).toBe(true);
+  });
+
+  it('tells why nothing is listed: no source, no query, no result; nothing while waiting or with items', () => {
+    const [devices, tags] = SEARCH_SOURCES;
+    const item = { id: 1, name: 'RUT955' };
+    expect(searchMessage('rut', [], null)).toBe('No search criteria selected');
+    expect(searchMessage('', [], null)).toBe('No search criteria selected');
+    expect(searchMessage('  ', ['devices'], null)).toBe('Type to start searching');
+    expect(searchMessage('rut', ['devices'], null)).toBeNull();
+    const none = [
+      { source: devices, items: [], total: 0 },
+      { source: tags, items: [], total: 0 },
+    ];
+    expect(searchMessage('rut', ['devices', 'tags'], none)).toBe('No results found');
+    expect(searchMessage('rut', ['devices', 'tags'], [none[0], { source: tags, items: [item], total: 1 }])).toBeNull();
   });
 
   it('makes one call per source with q, limit 10, search-fields and fields', async () => {

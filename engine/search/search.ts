@@ -88,6 +88,18 @@ export function shouldSearch(query: string, sources: readonly unknown[]): boolea
   return query.trim() !== '' && sources.length > 0;
 }
 
+/** The panel's status text (shell spec §7): no source chosen, nothing typed, or an answer without items; else null. */
+export function searchMessage(
+  query: string,
+  sources: readonly unknown[],
+  results: readonly SourceResult[] | null,
+): string | null {
+  if (!sources.length) return searchMessages.noCriteria;
+  if (!query.trim()) return searchMessages.typeToSearch;
+  if (results && results.every((result) => result.items.length === 0)) return searchMessages.noResults;
+  return null;
+}
+
 export function searchParams(query: string) {
   return { q: query.trim(), limit: SEARCH_LIMIT, 'search-fields': SEARCH_FIELDS, fields: RESULT_FIELDS };
 }

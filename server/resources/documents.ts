@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_OPENED_PAGES } from '../../engine/constants';
+import { DOCUMENT_NAME_SCHEMA } from '../../engine/schema/document-name';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
@@ -14,13 +15,12 @@ import { ApiError, list, notFound, ok } from '../http/envelope';
 // dry-run a submission against it. Writes need manage_documents and are audited.
 
 const MANAGE = 'manage_documents';
-const NAME = '^[a-z0-9][a-z0-9._-]{0,79}$';
 const manage = { preHandler: requirePermission(MANAGE) };
 
 const params = {
   type: 'object',
   required: ['kind', 'name'],
-  properties: { kind: { type: 'string' }, name: { type: 'string', pattern: NAME } },
+  properties: { kind: { type: 'string' }, name: DOCUMENT_NAME_SCHEMA },
 } as const;
 
 interface Params {
@@ -214,7 +214,7 @@ export default async function documents(app: FastifyInstance) {
     {
       ...manage,
       schema: {
-        params: { type: 'object', properties: { name: { type: 'string', pattern: NAME } } },
+        params: { type: 'object', properties: { name: DOCUMENT_NAME_SCHEMA } },
         body: {
           type: 'object',
           required: ['document', 'values'],
