@@ -4,11 +4,12 @@ import { isImpersonating } from '../../engine/session/user';
 import { showToast } from '../../engine/stores/toasts';
 import { useSessionUser } from '../app/access';
 import { afterContent } from '../app/afterContent';
+import { GlobalSearch } from '../search/GlobalSearch';
 import { Icon } from './icons';
 import { cancelImpersonation } from './impersonation';
 
-// The widgets load after the first page content: the first paint of a page does not need them.
-const GlobalSearch = afterContent(() => import('../search/GlobalSearch').then((m) => m.GlobalSearch));
+// The widgets load after the first page content: the first paint of a page does not need them. The
+// global search stays: its / shortcut works as soon as the page shows.
 const Announcements = afterContent(() => import('../header/Announcements').then((m) => m.Announcements));
 const Notifications = afterContent(() => import('../header/Notifications').then((m) => m.Notifications));
 const AccountMenu = afterContent(() => import('../header/AccountMenu').then((m) => m.AccountMenu));
