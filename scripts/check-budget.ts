@@ -21,9 +21,14 @@ import { SOURCEMAP_DIR } from './build-output';
 // the client chunk alone 25.7 KB), 164.1 KB before the page actions (request
 // pipeline, action environment, result messages) loaded on the first action
 // instead of with the list, 160.7 KB after, 162.1 KB with the side menu's
-// entry icons and the list toolbar. The limit holds that line until the shell
-// sheds the rest; lower it as it does.
-export const BUDGET_BYTES = 165 * 1024;
+// entry icons and the list toolbar; 162.4 KB in 19 scripts before the header
+// widgets (announcements, notifications, account menu) waited for the first
+// content like the socket client, React Router's production build and the
+// chunk groups (the entry's static imports in one script, the list page with
+// its imports in another): 153.5 KB in 4 scripts after. React, React DOM,
+// React Router, axios and valtio alone are 117.6 KB of it. The limit holds
+// that line until the shell sheds the rest; lower it as it does.
+export const BUDGET_BYTES = 154 * 1024;
 export const ROUTE = '/management/devices';
 export const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv(-formats)?\//];
 

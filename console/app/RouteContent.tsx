@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { t } from '../../engine/i18n/i18n';
+import { markContentShown } from '../../engine/pages/first-content';
 import type { RouteDef } from '../routes/table';
 
 // Route content is loaded on demand so the first load stays small (the form
@@ -23,15 +24,15 @@ export function Loading() {
 
 /** `<RoutePage page={route.page}/>` (contract 9); the generic form route renders FormRoute (contract 3), /studio the form studio. */
 export function RouteContent({ route }: { route: RouteDef }) {
+  const Form = route.name === 'form' ? FormRoute : undefined;
+  const studio = route.name === 'studio';
+  // A page document says when it has shown its content (PageView); a form or the studio does not wait for that.
+  useEffect(() => {
+    if (Form || studio) markContentShown();
+  }, [Form, studio]);
   return (
     <Suspense fallback={<Loading />}>
-      {route.name === 'form' && FormRoute ? (
-        <FormRoute />
-      ) : route.name === 'studio' ? (
-        <StudioPage />
-      ) : (
-        <RoutePage page={route.page} />
-      )}
+      {Form ? <Form /> : studio ? <StudioPage /> : <RoutePage page={route.page} />}
     </Suspense>
   );
 }

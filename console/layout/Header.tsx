@@ -3,12 +3,16 @@ import { t } from '../../engine/i18n/i18n';
 import { isImpersonating } from '../../engine/session/user';
 import { showToast } from '../../engine/stores/toasts';
 import { useSessionUser } from '../app/access';
-import { AccountMenu } from '../header/AccountMenu';
-import { Announcements } from '../header/Announcements';
-import { Notifications } from '../header/Notifications';
+import { afterContent } from '../app/afterContent';
 import { GlobalSearch } from '../search/GlobalSearch';
 import { Icon } from './icons';
 import { cancelImpersonation } from './impersonation';
+
+// The widgets load after the first page content: the first paint of a page does not need them. The
+// global search stays: its / shortcut works as soon as the page shows.
+const Announcements = afterContent(() => import('../header/Announcements').then((m) => m.Announcements));
+const Notifications = afterContent(() => import('../header/Notifications').then((m) => m.Notifications));
+const AccountMenu = afterContent(() => import('../header/AccountMenu').then((m) => m.AccountMenu));
 
 function CancelImpersonation() {
   const user = useSessionUser();

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio/react';
 import { pageForms } from '../../engine/pages/references';
 import { loadPageDocument, prefetchDocuments } from '../../engine/schema/registry';
 import { allowed } from '../../engine/pages/permissions';
+import { markContentShown } from '../../engine/pages/first-content';
 import { translateDocument } from '../../engine/pages/translate';
 import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
@@ -39,6 +40,10 @@ export function PageView({ name, nested, title }: { name: string; nested?: boole
       live = false;
     };
   }, [name]);
+  // A list says when its rows are shown (useListPage); the other pages have shown their content once drawn.
+  useEffect(() => {
+    if (doc && doc.kind !== 'list') markContentShown();
+  }, [doc]);
   if (doc === undefined) return <p aria-busy="true">{t('Loading…')}</p>;
   if (doc === null) return <p role="alert">{t('Page “{name}” has no page document.', { name })}</p>;
   if (!allowed(user as Parameters<typeof allowed>[0], doc)) {

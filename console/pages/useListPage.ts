@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { isCancel } from '../../engine/http/client';
-import { markContentShown } from '../../engine/realtime/socket';
+import { markContentShown } from '../../engine/pages/first-content';
 import { onReloadData } from '../../engine/submit/events';
 import { settingsState, setSetting } from '../../engine/stores/settings';
 import { fetchList, type ListPageData } from '../../engine/pages/fetch-list';
@@ -65,7 +65,7 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
 
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
-  // Rows shown: what the first paint did not need (the socket client) may load now.
+  // Rows shown: what the first paint did not need (the socket client, the header widgets) may load now.
   useEffect(() => {
     if (!load.loading) markContentShown();
   }, [load.loading]);

@@ -1,4 +1,5 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { afterFirstContent } from '../pages/first-content';
 
 /** Socket options of forms spec §7 and §9: websocket only, 5 reconnection attempts. */
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
@@ -11,24 +12,9 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 export type RealtimeHandler = (payload: { channel?: string; [key: string]: unknown }) => void;
 type SocketFactory = (url: string | undefined, options: typeof SOCKET_OPTIONS) => Socket | Promise<Socket>;
 
-/** How long the socket client waits for the first page content at most. */
-export const FIRST_CONTENT_WAIT_MS = 3000;
-let contentShown: () => void = () => undefined;
-const firstContent = new Promise<void>((resolve) => (contentShown = resolve));
-
-/**
- * The first page has shown its content (a list its rows): the socket client,
- * which the first paint does not need, loads after it (or after
- * FIRST_CONTENT_WAIT_MS on pages that never say so).
- */
-export function markContentShown(): void {
-  // After the frame that paints it.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(contentShown, 0));
-  else contentShown();
-}
-
 const defaultFactory: SocketFactory = async (url, options) => {
-  await Promise.race([firstContent, new Promise((resolve) => setTimeout(resolve, FIRST_CONTENT_WAIT_MS))]);
+  // The first paint does not need the socket client: it loads after the first page content.
+  await afterFirstContent();
   const { io } = await import('socket.io-client');
   return url ? io(url, options) : io(options);
 };
