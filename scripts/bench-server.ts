@@ -5,13 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { buildApp } from '../server/app';
-import { analyze } from '../server/db/dialect';
-import { openDatabase } from '../server/db/open';
-import type { Database } from '../server/db/types';
 import { loadActor } from '../server/auth/actor';
-import { buildList, type ListSpec } from '../server/http/list-query';
+import { planList, type ListSpec } from '../server/http/list-query';
 import { deviceListSpec } from '../server/resources/devices-list';
 import { companyListSpec, withCompanySortAliases } from '../server/resources/companies-list';
 import { accessSpec } from '../server/resources/remote-access';
@@ -20,6 +16,7 @@ import { tagListSpec } from '../server/resources/tags';
 import { userListSpec } from '../server/resources/users';
 import { fileSpec } from '../server/resources/files';
 import type { LoadJob, LoadResult } from './bench-load';
+import { benchDatabase, growFleet } from './bench-postgres';
 
 // `npm run bench:server`: the reference server over 100,000 devices on
 // loopback. p50 and p95 of a device list call and of the 7-source global
@@ -27,13 +24,19 @@ import type { LoadJob, LoadResult } from './bench-load';
 // queries (the compiled statements run on the database, no HTTP), as a ratio.
 // Env: BENCH_DEVICES (100000), BENCH_CONNECTIONS (50), BENCH_SECONDS (10),
 // BENCH_USER (admin@example.com: a tenant of four companies).
-// BENCH_DATABASE_URL=postgres://… runs it on that PostgreSQL database instead
-// (emptied and seeded first, unless it holds that fleet already) with
-// 1,000,000 devices and BENCH_COMPANIES (10000) companies.
+// `--postgres`, or a PostgreSQL server in BENCH_DATABASE_URL or DATABASE_URL
+// (postgres://…; default with the flag: the local one), runs it on PostgreSQL
+// instead, with 1,000,000 devices and BENCH_COMPANIES (10000) companies, in a
+// database the bench creates and drops (scripts/bench-postgres.ts).
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  (process.argv.includes('--postgres') ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
+/** Devices seeded the ordinary way on PostgreSQL, the pattern the rest of the fleet copies. */
+const SEEDED = 1000;
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (DATABASE_URL ? 1_000_000 : 100_000));
-const COMPANIES = Number(process.env.BENCH_COMPANIES ?? (DATABASE_URL ? 10_000 : 0));
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const USER = process.env.BENCH_USER ?? 'admin@example.com';
@@ -83,8 +86,8 @@ async function load(base: string, cookie: string, paths: string[]) {
 /** p50/p95 in ms over iterations of running every spec's page and count statements, as the mean per spec. */
 async function bareSql(app: FastifyInstance, specs: ListSpec[], query: Record<string, string>, iterations = 300) {
   const statements = specs.flatMap((spec) => {
-    const { rowsQuery, countQuery } = buildList(spec, query);
-    return [rowsQuery.compile(), countQuery.compile()];
+    const { rows, count } = planList(spec, query);
+    return [rows, count];
   });
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -97,56 +100,16 @@ async function bareSql(app: FastifyInstance, specs: ListSpec[], query: Record<st
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** Fills the company table up to `total` with level-2 companies under Globex (the bench user's tenancy unchanged). */
-async function addCompanies(db: Kysely<Database>, total: number) {
-  const { n } = await db
-    .selectFrom('companies')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const stamp = new Date().toISOString();
-  for (let i = Number(n); i < total; i += 1000) {
-    const batch = Array.from({ length: Math.min(1000, total - i) }, (_, k) => ({
-      name: `Bench company ${i + k + 1}`,
-      parent_id: 5,
-      level: 2,
-      payment_type: 'free',
-      show_payment: 0,
-      remaining_data: 0,
-      created_at: stamp,
-      updated_at: stamp,
-    }));
-    await db.insertInto('companies').values(batch).execute();
-  }
-  await analyze(db);
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-bench-'));
-/** Whether the PostgreSQL database already holds the fleet asked for (a rerun skips the minutes of seeding). */
-async function holdsFleet(url: string): Promise<boolean> {
-  const { db, close } = openDatabase(url);
-  try {
-    const count = (table: 'devices' | 'companies') =>
-      db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((row) => Number(row.n));
-    return (await count('devices')) === DEVICES && (await count('companies')) === COMPANIES;
-  } catch {
-    return false;
-  } finally {
-    await close();
-  }
-}
-
-const target = DATABASE_URL ?? path.join(dir, 'bench.db');
-const reuse = DATABASE_URL ? await holdsFleet(DATABASE_URL) : false;
-console.log(
-  `${reuse ? 'Reusing' : 'Seeding'} ${DEVICES.toLocaleString('en')} devices on ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}...`,
-);
+const database = DATABASE_URL ? await benchDatabase(DATABASE_URL) : null;
+console.log(`Seeding ${DEVICES.toLocaleString('en')} devices on ${database ? 'PostgreSQL' : 'SQLite'}...`);
 const seedStart = performance.now();
-const app = await buildApp({ dbFile: target, reset: !reuse, devices: DEVICES });
-await addCompanies(app.ctx.db, COMPANIES);
+const app = await buildApp({
+  dbFile: database?.url ?? path.join(dir, 'bench.db'),
+  reset: !database,
+  devices: database ? SEEDED : DEVICES,
+});
+if (database) await growFleet(app.ctx.db, DEVICES, COMPANIES);
 console.log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -182,7 +145,7 @@ try {
     },
   ];
   console.log(
-    `\n${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${DEVICES.toLocaleString('en')} devices, ${USER}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, loopback\n`,
+    `\n${database ? `PostgreSQL, ${COMPANIES.toLocaleString('en')} companies` : 'SQLite'}, ${DEVICES.toLocaleString('en')} devices, ${USER}, ${CONNECTIONS} connections, ${SECONDS} s per scenario, loopback\n`,
   );
   const header = [
     'scenario',
@@ -220,5 +183,6 @@ try {
   console.log('Aim: HTTP p95 under 20 ms at 50 connections on this 2-core machine.');
 } finally {
   await app.close();
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

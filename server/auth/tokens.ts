@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Verified } from './verified';
 
 // Access tokens are compact HMAC-signed JWTs (HS256) with a short life; the
 // refresh token is an opaque random string stored only as a hash.
@@ -34,8 +35,13 @@ export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp' | 'jti'
   return { token: `${body}.${signature}`, claims: payload };
 }
 
+const verifiedTokens = new Verified<Readonly<AccessClaims>>();
+
 /** Verifies the signature only; answers the claims (expired or not) or null. */
-export function signedClaims(token: string, key: Buffer): AccessClaims | null {
+export const signedClaims = (token: string, key: Buffer): Readonly<AccessClaims> | null =>
+  verifiedTokens.get(key, token, () => verifySignature(token, key));
+
+function verifySignature(token: string, key: Buffer): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
   const expected = createHmac('sha256', key).update(`${parts[0]}.${parts[1]}`).digest();
@@ -49,7 +55,7 @@ export function signedClaims(token: string, key: Buffer): AccessClaims | null {
 }
 
 /** Verifies signature and expiry; answers the claims or null. */
-export function verifyAccessToken(token: string, key: Buffer, now = Date.now()): AccessClaims | null {
+export function verifyAccessToken(token: string, key: Buffer, now = Date.now()): Readonly<AccessClaims> | null {
   const claims = signedClaims(token, key);
   return claims && typeof claims.exp === 'number' && claims.exp * 1000 > now ? claims : null;
 }

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/types';
 import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
@@ -188,26 +189,68 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   return { params, rowsQuery: rowsQuery.limit(params.limit).offset(params.offset), countQuery };
 }
 
-/** Runs a list query: answers the page of rows and the total. */
-export async function runList(
-  spec: ListSpec,
-  query: Record<string, unknown>,
-  counts?: {
-    get(key: string): number | undefined;
-    set(key: string, value: number, version: number): void;
-    version: number;
-  },
+type Row = Record<string, unknown>;
+
+/** The list-total cache (counts per data version) a list call may read and fill. */
+export interface ListCounts {
+  get(key: string): number | undefined;
+  set(key: string, value: number, version: number): void;
+  version: number;
+}
+
+/** What answers a list call besides its statements: its parameters, the list-total key and the row shaping. */
+interface ListAnswer {
+  params: ListParams;
+  /** The count statement with its parameters: the key of the list-total cache. */
+  countKey: string;
+  map?: ListSpec['map'];
+}
+
+/** A list call compiled: its statements and how to shape its rows, reusable for the same caller and URL. */
+export interface ListPlan extends ListAnswer {
+  rows: CompiledQuery;
+  count: CompiledQuery;
+}
+
+const countKeyOf = (count: CompiledQuery) => `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+
+/** Runs the page and (unless the list-total cache holds it) the count of a list call. */
+async function answer(
+  call: ListAnswer,
+  rows: () => Promise<Row[]>,
+  count: () => Promise<unknown>,
+  counts: ListCounts | undefined,
 ) {
-  const { params, rowsQuery, countQuery } = buildList(spec, query);
-  const compiled = countQuery.compile();
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const at = counts?.version ?? 0;
-  const cached = counts?.get(key);
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    cached !== undefined ? { total: cached } : countQuery.executeTakeFirst(),
-  ]);
-  if (counts && cached === undefined) counts.set(key, Number(count?.total ?? 0), at);
-  const data = spec.map ? (rows as Record<string, unknown>[]).map(spec.map) : (rows as Record<string, unknown>[]);
-  return { data, total: Number(count?.total ?? 0), params };
+  const cached = counts?.get(call.countKey);
+  const [page, total] = await Promise.all([rows(), cached ?? count().then(Number)]);
+  if (counts && cached === undefined) counts.set(call.countKey, total, at);
+  return { data: call.map ? page.map(call.map) : page, total, params: call.params };
+}
+
+/** Builds and compiles the page and count statements of a list call. */
+export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
+  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const count = countQuery.compile();
+  return { params, rows: rowsQuery.compile(), count, countKey: countKeyOf(count), map: spec.map };
+}
+
+/** Runs a compiled list call: answers the page of rows and the total. */
+export const runPlan = (db: Kysely<Database>, plan: ListPlan, counts?: ListCounts) =>
+  answer(
+    plan,
+    () => db.executeQuery<Row>(plan.rows).then((result) => result.rows),
+    () => db.executeQuery<{ total: unknown }>(plan.count).then((result) => result.rows[0]?.total ?? 0),
+    counts,
+  );
+
+/** Runs a list query: answers the page of rows and the total. */
+export function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
+  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  return answer(
+    { params, countKey: countKeyOf(countQuery.compile()), map: spec.map },
+    () => rowsQuery.execute() as Promise<Row[]>,
+    () => countQuery.executeTakeFirst().then((row) => row?.total ?? 0),
+    counts,
+  );
 }

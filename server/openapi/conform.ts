@@ -29,24 +29,33 @@ export function isoTimestamp(value: string): string {
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+const same = (value: unknown) => value;
 
-/** A scalar (or a list of scalars for a string) as the schema's JSON type; anything else unchanged. */
-function asType(value: unknown, schema: OpenApiNode): unknown {
+/**
+ * How a schema writes a scalar (or a list of scalars for a string) as its JSON type; anything else unchanged.
+ * Decided once per schema node: a list of devices applies it to every field of every row.
+ */
+function scalarOf(schema: OpenApiNode): (value: unknown) => unknown {
   const type = typeof schema.type === 'string' ? schema.type : undefined;
   if (type === 'string') {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
-      return value.join(', ');
-    }
-    if (typeof value !== 'string') return value;
-    if (schema.pattern === API_DATE_PATTERN) return apiTimestamp(value);
-    return schema.format === 'date-time' ? isoTimestamp(value) : value;
+    const stamp =
+      schema.pattern === API_DATE_PATTERN ? apiTimestamp : schema.format === 'date-time' ? isoTimestamp : same;
+    return (value) => {
+      if (typeof value === 'string') return stamp(value);
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+        return value.join(', ');
+      }
+      return value;
+    };
   }
-  if ((type === 'integer' || type === 'number') && typeof value === 'string' && NUMERIC.test(value)) {
-    return Number(value);
+  if (type === 'integer' || type === 'number') {
+    return (value) => (typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value);
   }
-  if (type === 'boolean' && (value === 0 || value === 1 || value === '0' || value === '1')) return Number(value) === 1;
-  return value;
+  if (type === 'boolean') {
+    return (value) => (value === 0 || value === 1 || value === '0' || value === '1' ? Number(value) === 1 : value);
+  }
+  return same;
 }
 
 /** Resolves a local `$ref` (and chains of them) in the document. */
@@ -86,14 +95,26 @@ interface ObjectShape {
   required: Set<string>;
 }
 
+/** A property of an object schema, as the shaper of its object uses it. */
+interface Field {
+  schema: OpenApiNode;
+  /** Whether a null stays (the property is nullable or required) rather than being left out. */
+  keepsNull: boolean;
+}
+
+/** Shapes a non-null value by one schema node, at a nesting depth. */
+type Shaper = (value: unknown, depth: number) => unknown;
+
 /**
- * Shapes values by the schemas of one document. What a schema node resolves to (its `$ref` chain, its object
- * shape with the allOf parts merged) is worked out once per node and kept, so a response costs one pass over the
- * value: a device list of 142 fields per row must not rebuild the device schema per row.
+ * Shapes values by the schemas of one document. Each schema node is compiled once into a shaper (its `$ref`
+ * chain resolved, its object shape with the allOf parts merged, each property's null rule and scalar writing
+ * decided), so a response costs one pass over the value: a device list of 142 fields per row must not rework
+ * the device schema per row or per field.
  */
 export function conformer(document: OpenApiNode) {
   const resolved = new WeakMap<object, OpenApiNode | null>();
   const shapes = new WeakMap<OpenApiNode, ObjectShape>();
+  const shapers = new WeakMap<OpenApiNode, Shaper>();
 
   const resolve = (node: unknown): OpenApiNode | undefined => {
     if (!node || typeof node !== 'object') return undefined;
@@ -123,25 +144,49 @@ export function conformer(document: OpenApiNode) {
     return shape;
   };
 
+  const fieldsOf = (schema: OpenApiNode): Map<string, Field> => {
+    const { properties, required } = shapeOf(schema);
+    const fields = new Map<string, Field>();
+    for (const [name, property] of properties) {
+      if (property) fields.set(name, { schema: property, keepsNull: admitsNull(property) || required.has(name) });
+    }
+    return fields;
+  };
+
+  const shaperOf = (schema: OpenApiNode): Shaper => {
+    let shaper = shapers.get(schema);
+    if (!shaper) shapers.set(schema, (shaper = compile(schema)));
+    return shaper;
+  };
+
+  const shape = (value: unknown, schema: OpenApiNode, depth: number): unknown =>
+    depth > 12 || value === null || value === undefined ? value : shaperOf(schema)(value, depth);
+
+  const compile = (schema: OpenApiNode): Shaper => {
+    const scalar = scalarOf(schema);
+    const items = schema.items;
+    // Worked out on the first object met: a schema may contain itself.
+    let fields: Map<string, Field> | undefined;
+    return (value, depth) => {
+      if (typeof value !== 'object' || (Array.isArray(value) && schema.type === 'string')) return scalar(value);
+      if (Array.isArray(value)) return items ? value.map((item) => conform(item, items, depth + 1)) : value;
+      fields ??= fieldsOf(schema);
+      if (!fields.size) return value;
+      const out: Record<string, unknown> = {};
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        const field = fields.get(key);
+        if (!field) out[key] = item;
+        else if (item !== null || field.keepsNull) out[key] = shape(item, field.schema, depth + 1);
+      }
+      return out;
+    };
+  };
+
   /** A copy of `value` shaped by `node` (nulls left out where not allowed, vendor timestamps). */
   const conform = (value: unknown, node: unknown, depth = 0): unknown => {
     const schema = resolve(node);
-    if (!schema || depth > 12 || value === null || value === undefined) return value;
-    if (typeof value !== 'object' || (Array.isArray(value) && schema.type === 'string')) return asType(value, schema);
-    if (Array.isArray(value)) {
-      return schema.items ? value.map((item) => conform(item, schema.items, depth + 1)) : value;
-    }
-    const { properties, required } = shapeOf(schema);
-    if (!properties.size) return value;
-    const out: Record<string, unknown> = {};
-    for (const key in value) {
-      const item = (value as Record<string, unknown>)[key];
-      const property = properties.get(key);
-      if (!property) out[key] = item;
-      else if (item !== null || admitsNull(property) || required.has(key))
-        out[key] = conform(item, property, depth + 1);
-    }
-    return out;
+    return schema ? shape(value, schema, depth) : value;
   };
   return conform;
 }

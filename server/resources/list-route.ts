@@ -2,21 +2,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list } from '../http/envelope';
-import { runList, type ListSpec } from '../http/list-query';
+import { planList, runPlan, type ListSpec } from '../http/list-query';
+import { ListPlans } from '../http/list-plans';
 
-/** Registers GET `path` answering a list envelope for a spec built per caller. */
+/**
+ * Registers GET `path` answering a list envelope for a spec built per caller.
+ * The spec must depend on the caller and the URL only (its compiled plan is kept per caller and URL).
+ */
 export function listRoute(
   app: FastifyInstance,
   path: string,
   permission: string | string[],
-  spec: (actor: Actor, request: FastifyRequest) => ListSpec,
+  spec: (actor: Actor) => ListSpec,
   mode: 'every' | 'some' = 'every',
 ): void {
-  app.get(path, { preHandler: requirePermission(permission, mode) }, async (request) => {
+  const plans = new ListPlans();
+  app.get(path, { preHandler: requirePermission(permission, mode) }, async (request: FastifyRequest) => {
     const actor = actorOf(request);
-    const { counts, version } = app.ctx;
+    const { counts, version, db } = app.ctx;
+    const plan = plans.get(actor, request.url, () => planList(spec(actor), request.query as Record<string, unknown>));
     const cache = { get: (k: string) => counts.get(k), set: counts.set.bind(counts), version: version.value };
-    const { data, total } = await runList(spec(actor, request), request.query as Record<string, unknown>, cache);
+    const { data, total } = await runPlan(db, plan, cache);
     return list(data, total);
   });
 }
