@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTEMPTED_CODES, ATTEMPT_REASONS, connectionAttempt } from '../../engine/device/attempts';
 import { CONNECTION_STATUSES, connectionStatus, faceliftText, l2tpStatus } from '../../engine/device/status';
-import { NOTIFICATION_TYPE_LABELS, STATUS_LABELS } from '../../engine/format/code-labels';
+import { NOTIFICATION_TYPE_LABELS, REPORT_CODE_LABELS, STATUS_LABELS } from '../../engine/format/code-labels';
 import { formatters } from '../../engine/format/formatters';
 import { taskTypeLabel } from '../../engine/format/task-types';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
@@ -26,7 +26,7 @@ const TASK_TYPES = [
   'add_device',
 ];
 // The words of the formatters whose output the cell translates (WORD_FORMATTERS):
-// boolean, enabled, deviceStatus, facelift, l2tp, attempt (its known texts), status and notificationType.
+// boolean, enabled, deviceStatus, facelift, l2tp, attempt (its known texts), status, notificationType and reportCode.
 const FORMATTER_WORDS = [
   ...[true, false].flatMap((v) => [formatters.boolean(v, {}, {}), formatters.enabled(v, {}, {})]),
   ...CONNECTION_STATUSES.map((_, i) => connectionStatus(i)),
@@ -37,6 +37,7 @@ const FORMATTER_WORDS = [
   ...[ATTEMPTED_CODES[0], ...Object.keys(ATTEMPT_REASONS).map(Number)].map((code) => connectionAttempt(code).text),
   ...Object.values(STATUS_LABELS),
   ...Object.values(NOTIFICATION_TYPE_LABELS),
+  ...Object.values(REPORT_CODE_LABELS),
 ];
 // Default texts passed to t() through a variable rather than a literal call.
 const DEFAULT_TEXTS = ['Failed to load.'];

@@ -32,4 +32,15 @@ describe('code labels', () => {
     expect(formatCell('notificationType', 'deviceAlert', {})).toBe('Device alert');
     expect(formatCell('notificationType', null, {})).toBe('');
   });
+  it('report codes read as the new-report form names them (its type, period and "applied by" options)', async () => {
+    const form = (await import('../../schemas/forms/new-report.json')).default as {
+      fields: { key: string; options?: { value: string; label: string }[] }[];
+    };
+    const options = form.fields
+      .filter((f) => ['type', 'period', 'applied_by'].includes(f.key))
+      .flatMap((f) => f.options ?? []);
+    expect(options.length).toBe(9);
+    for (const { value, label } of options) expect(formatCell('reportCode', value, {})).toBe(label);
+    expect(formatCell('reportCode', '', {})).toBe('');
+  });
 });

@@ -35,3 +35,16 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<string, string>> = {
   creditCodeActivation: 'Credit code activated',
   deviceAlert: 'Device alert',
 };
+
+/** A report's type, period and "applied by" codes, in the words of the new-report form's options. */
+export const REPORT_CODE_LABELS: Readonly<Record<string, string>> = {
+  single: 'Single',
+  periodic: 'Periodic',
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  custom: 'Custom',
+  device: 'Device',
+  company: 'Company',
+  tag: 'Tag',
+};
