@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { existsSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -87,18 +88,34 @@ export default defineConfig({
     // Servers start in beforeAll hooks (migrate, seed); on 2 busy cores that can pass Vitest's 10 s default.
     hookTimeout: 60000,
     pool: 'forks',
-    // Every test on SQLite; the server tests a second time on PostgreSQL
-    // (scripts/ensure-services.sh starts it), each file on a copy of one seeded template database.
+    // One worker per core (Vitest's default leaves one core to its main process, which idles
+    // while the files run: on 2 cores that is a single worker).
+    maxWorkers: availableParallelism(),
+    // The client and tooling tests once, each file isolated (module mocks, stubbed globals, jsdom);
+    // the server tests on SQLite and a second time on PostgreSQL (scripts/ensure-services.sh starts it).
+    // Each server test file starts from a copy of one seeded template database of the run (the global
+    // set-ups) and shares its worker's loaded modules with the worker's other server files: the server
+    // keeps its state in the app instance and its database, and each file builds its own.
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['{engine,renderer,console,server,scripts,fixtures}/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['{engine,renderer,console,scripts,fixtures}/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['server/**/*.test.ts'],
+          isolate: false,
+          globalSetup: ['server/test/sqlite-setup.ts'],
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
           include: ['server/**/*.test.ts'],
+          isolate: false,
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/postgres-setup.ts'],
         },

@@ -8,6 +8,7 @@ import { TEST_PASSWORD_COST } from '../auth/password';
 import accounts from '../../fixtures/accounts.json';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { TEST_DEVICES, createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
+import { templateFor } from './templates';
 
 // Test harness: the real server listening on an ephemeral loopback port over
 // a fresh database (an SQLite file, or PostgreSQL with TEST_DATABASE=postgres), and a cookie-keeping HTTP client that
@@ -25,21 +26,20 @@ export interface TestServer {
 
 /**
  * A database of its own for one server: a temporary SQLite file, or (with
- * TEST_DATABASE=postgres) a copy of the run's seeded template database for
- * the fleet size, or an empty one when the server seeds otherwise.
+ * TEST_DATABASE=postgres) a PostgreSQL database, each a copy of the run's
+ * seeded template for the fleet size, or empty when the server seeds otherwise.
  */
 async function testDatabase(
   options: Partial<AppOptions>,
 ): Promise<{ options: Partial<AppOptions>; drop(): Promise<void> }> {
   if (!usesPostgres()) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-server-'));
-    return {
-      options: { dbFile: path.join(dir, 'test.db') },
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
+    const dbFile = path.join(dir, 'test.db');
+    const template = templateFor(inject('sqliteTemplates'), options);
+    if (template) fs.copyFileSync(template, dbFile);
+    return { options: { dbFile }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const template = 'passwordCost' in options ? undefined : inject('postgresTemplates')[options.devices ?? TEST_DEVICES];
-  const name = await createDatabase(inject('postgresRun'), template);
+  const name = await createDatabase(inject('postgresRun'), templateFor(inject('postgresTemplates'), options));
   return { options: { dbFile: databaseUrl(name) }, drop: () => dropDatabase(name) };
 }
 

@@ -1,11 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/open';
-import { migrateDatabase, seedIfEmpty } from '../db/prepare';
-import { TEST_PASSWORD_COST } from '../auth/password';
-import { TEST_DEVICES, createDatabase, databaseUrl, dropRun, newRunId } from './postgres';
-
-/** The fleet sizes the test servers ask for. */
-const TEMPLATE_FLEETS = [TEST_DEVICES, 10];
+import { createDatabase, databaseUrl, dropRun, newRunId } from './postgres';
+import { TEMPLATE_FLEETS, prepareTemplate, type Templates } from './templates';
 
 // Global setup of the PostgreSQL test project: migrated and seeded template
 // databases per run (one per common fleet size); each test server starts on a copy of it
@@ -15,22 +10,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     postgresRun: string;
     /** Template database names by fleet size. */
-    postgresTemplates: Record<number, string>;
+    postgresTemplates: Templates;
   }
 }
 
 export default async function setup(project: TestProject) {
   const run = newRunId();
-  const templates: Record<number, string> = {};
+  const templates: Templates = {};
   for (const devices of TEMPLATE_FLEETS) {
     templates[devices] = await createDatabase(run);
-    const handle = openDatabase(databaseUrl(templates[devices]));
-    try {
-      await migrateDatabase(handle.db);
-      await seedIfEmpty(handle.db, { devices, passwordCost: TEST_PASSWORD_COST });
-    } finally {
-      await handle.close();
-    }
+    await prepareTemplate(databaseUrl(templates[devices]), devices);
   }
   project.provide('postgresRun', run);
   project.provide('postgresTemplates', templates);
