@@ -4,6 +4,7 @@ import { applyPasswords } from '../services/device-passwords';
 import { recordSnapshots } from '../services/device-history';
 import { recordCreditLogs } from '../services/credit-log';
 import { applyTemplate, type TemplateRequest } from '../services/configurator-template';
+import { jobKeyOf } from '../services/job-log';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -141,7 +142,7 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
     case 'passwords':
       return applyPasswords(ctx, work.taskId, chunk);
     case 'template':
-      return applyTemplate(db, work, chunk, at);
+      return applyTemplate(db, work, chunk, at, jobKey);
     case 'task': {
       const devices = await db
         .selectFrom('devices')
@@ -159,8 +160,10 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
               status: 'scheduled',
               details: JSON.stringify({ action: work.task, device_id: d.id, source: work.source }),
               created_at: at,
+              job_key: jobKeyOf(jobKey, d.id),
             })),
           )
+          .onConflict((oc) => oc.column('job_key').doNothing())
           .execute();
       }
       return devices.length;

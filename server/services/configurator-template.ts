@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { runAction, type ConfigRequest } from './device-configuration';
+import { jobKeyOf, notYetLogged } from './job-log';
 
 // A multi configuration template used on devices (POST
 // /devices/configurator/templates/{id}/use): its requests ({path, method,
 // request_data} as created) are run on each device's configuration the way
 // POST /devices/configurator/configure runs them, as one configurator
 // action per chunk of devices named after the template, and each device
-// gets a device task log entry, completed when every request answered 200.
+// gets a device task log entry, completed when every request answered 200;
+// a chunk run again (a resumed job) skips the devices it logged already.
 
 /** A request of a template: the same for every device it is used on. */
 export type TemplateRequest = Omit<ConfigRequest, 'device_id'>;
@@ -31,17 +33,23 @@ export function templateRequests(details: string): TemplateRequest[] {
   });
 }
 
-/** Runs a template's requests on the devices of a chunk; answers how many took every request. */
+/**
+ * Runs a template's requests on the devices of a chunk the job (`job`) has not
+ * logged yet; answers how many took every request.
+ */
 export async function applyTemplate(
   db: Kysely<Database>,
   work: { name: string; requests: TemplateRequest[] },
   chunk: number[],
   at: string,
+  job: string,
 ): Promise<number> {
+  const pending = await notYetLogged(db, job, chunk);
+  if (!pending.length) return 0;
   const devices = await db
     .selectFrom('devices')
     .select(['id', 'name', 'company_id'])
-    .where('id', 'in', chunk)
+    .where('id', 'in', pending)
     .orderBy('id')
     .execute();
   if (!devices.length) return 0;
@@ -58,6 +66,7 @@ export async function applyTemplate(
         status: failed.has(d.id) ? 'failed' : 'completed',
         details: JSON.stringify({ action: TEMPLATE_TASK, device_id: d.id, source: work.name, action_name: actionName }),
         created_at: at,
+        job_key: jobKeyOf(job, d.id),
       })),
     )
     .execute();

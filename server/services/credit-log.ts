@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { jobKeyOf } from './job-log';
 
 // The credit log of devices (GET /credits/history, the credit reports):
 // switching a device's credit usage on or off (PUT /devices/credit) is
@@ -47,7 +48,7 @@ export async function recordCreditLogs(
           action_type: log.rows[d.id] ? 1 : 2,
         }),
         created_at: at,
-        job_key: `${jobKey}:${d.id}`,
+        job_key: jobKeyOf(jobKey, d.id),
       })),
     )
     .onConflict((oc) => oc.column('job_key').doNothing())
