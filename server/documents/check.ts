@@ -2,10 +2,11 @@ import type { ValidateFunction } from 'ajv';
 import type { CheckProblem } from '../../engine/schema/check-document';
 import { checkDocumentText } from '../../engine/schema/check-text';
 import { depthProblem } from '../../engine/schema/document-safety';
+import type { DocumentKind } from '../../engine/schema/document-source';
 import { loadMetaSchemas } from '../../engine/schema/load-fs';
 import { createAjv } from '../../engine/validators/ajv';
 import { ApiError } from '../http/envelope';
-import type { DocumentKind, DocumentStore } from './store';
+import type { DocumentStore } from './store';
 
 // The checks a document passes before it is published: the same code as
 // `npm run schemas:check` (engine/schema/check-text.ts), with the names of the
