@@ -6,6 +6,7 @@ import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
 import { termsStep } from '../../engine/theme/theme';
 import { theme } from '../theme/theme';
+import { normalizeEmail } from '../../engine/fields/text';
 
 /** Terms acceptance is kept in a dated local flag (shell spec §9). */
 export const tosFlagKey = (userId: number) => `tos_accepted_${userId}`;
@@ -94,7 +95,7 @@ export async function ensureEmail(user: SessionUser): Promise<void> {
         { code },
         { skipCancel: true },
       );
-      if (session.user) session.user.email = email.trim().toLowerCase();
+      if (session.user) session.user.email = normalizeEmail(email);
       showToast({ message: verified.data?.message ?? t('E-mail address changed successfully'), type: 'success' });
       return;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { DocumentKind } from '../../engine/schema/document-source';
+import { DOCUMENT_KINDS } from '../../engine/schema/document-source';
 import { listDocuments, type DocumentSummary } from './api';
 import { DocumentEditor } from './DocumentEditor';
 import { DocumentList } from './DocumentList';
@@ -11,12 +11,10 @@ import './studio.css';
 // lookups and pages in the browser and publish them; the open document is in the
 // URL (?kind=forms&name=new-tag).
 
-const KINDS: DocumentKind[] = ['forms', 'prompts', 'lookups', 'pages'];
-
 export function StudioPage() {
   const [params, setParams] = useSearchParams();
   const [documents, setDocuments] = useState<DocumentSummary[]>([]);
-  const kind = KINDS.find((k) => k === params.get('kind'));
+  const kind = DOCUMENT_KINDS.find((k) => k === params.get('kind'));
   const name = params.get('name') ?? undefined;
 
   const reload = useCallback(() => void listDocuments().then(setDocuments), []);

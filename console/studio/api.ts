@@ -1,6 +1,7 @@
 // The studio's calls to the document store (server/resources/documents.ts) and the
 // role list the preview borrows permission sets from.
 import type { DocumentKind } from '../../engine/schema/document-source';
+import type { DocumentVersionAction } from '../../engine/schema/version-actions';
 import { http, isHttpError } from '../../engine/http/client';
 import type { ReceivedErrorItem } from '../../engine/errors/error-item';
 
@@ -15,7 +16,7 @@ export interface DocumentSummary {
 
 export interface VersionRow {
   version: number;
-  action: string;
+  action: DocumentVersionAction;
   author: string;
   created_at: string;
 }

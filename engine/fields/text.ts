@@ -1,8 +1,14 @@
 // Text input rules (forms spec §5): text inputs are trimmed (engine/fields/kinds.ts
-// says which kinds); pasted text is trimmed and cut to maxlength.
+// says which kinds); pasted text is trimmed and cut to maxlength; an e-mail address
+// is kept and compared trimmed and lower-case.
 
 export function trimText(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
+}
+
+/** An e-mail address as accounts and invitations store and compare it: trimmed, lower-case. */
+export function normalizeEmail(address: string): string {
+  return address.trim().toLowerCase();
 }
 
 /**

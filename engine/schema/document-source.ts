@@ -3,7 +3,11 @@
 // tooling install the built-in files under schemas/ (load-fs.ts) with
 // setDocumentSource.
 
-export type DocumentKind = 'forms' | 'prompts' | 'lookups' | 'pages';
+export const DOCUMENT_KINDS = ['forms', 'prompts', 'lookups', 'pages'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const isDocumentKind = (value: string): value is DocumentKind =>
+  (DOCUMENT_KINDS as readonly string[]).includes(value);
 
 export type SourceAnswer =
   { status: 'ok'; document: unknown; etag?: string } | { status: 'unchanged' } | { status: 'missing' };

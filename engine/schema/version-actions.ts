@@ -2,7 +2,10 @@
 // seed, publish and revert), as the studio's history names it; the labels are
 // English catalogue keys the console translates.
 
-export const VERSION_ACTION_LABELS: Readonly<Record<string, string>> = {
+export const DOCUMENT_VERSION_ACTIONS = ['seed', 'publish', 'revert'] as const;
+export type DocumentVersionAction = (typeof DOCUMENT_VERSION_ACTIONS)[number];
+
+export const VERSION_ACTION_LABELS: Readonly<Record<DocumentVersionAction, string>> = {
   seed: 'Built in',
   publish: 'Published',
   revert: 'Reverted',
@@ -10,5 +13,5 @@ export const VERSION_ACTION_LABELS: Readonly<Record<string, string>> = {
 
 /** The label of a version's action; an unknown action is shown as it is. */
 export function versionActionLabel(action: string): string {
-  return Object.hasOwn(VERSION_ACTION_LABELS, action) ? VERSION_ACTION_LABELS[action] : action;
+  return Object.hasOwn(VERSION_ACTION_LABELS, action) ? VERSION_ACTION_LABELS[action as DocumentVersionAction] : action;
 }

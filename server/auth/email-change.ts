@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/envelope';
 import { sendMail } from '../services/mail';
 import { sha256 } from './tokens';
+import { normalizeEmail } from '../../engine/fields/text';
 
 // A new account e-mail address is verified before it replaces the old one:
 // the address gets a six-digit code by mail (the mail service), and only
@@ -26,7 +27,7 @@ async function assertAddressFree(ctx: AppContext, userId: number, email: string)
 
 /** Starts a change: a code to the new address, replacing any change still waiting. */
 export async function requestEmailChange(ctx: AppContext, userId: number, address: string): Promise<string> {
-  const email = address.trim().toLowerCase();
+  const email = normalizeEmail(address);
   await assertAddressFree(ctx, userId, email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const change = {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { DocumentVersionAction } from '../../engine/schema/version-actions';
 import type { FixtureDevice } from '../../fixtures/devices';
 import type {
   AlertTokenTable,
@@ -441,7 +442,7 @@ export interface DocumentVersionTable {
   version: number;
   body: string;
   /** seed (a built-in file), publish or revert. */
-  action: string;
+  action: DocumentVersionAction;
   author_id: number | null;
   /** The author's e-mail, or "built-in" for the files under schemas/. */
   author: string;
@@ -452,7 +453,7 @@ export interface DocumentAuditTable {
   id: Generated<number>;
   kind: string;
   name: string;
-  action: string;
+  action: DocumentVersionAction;
   version: number;
   /** For a revert: the version restored. */
   from_version: number | null;

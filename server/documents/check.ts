@@ -2,14 +2,18 @@ import type { ValidateFunction } from 'ajv';
 import type { CheckProblem } from '../../engine/schema/check-document';
 import { checkDocumentText } from '../../engine/schema/check-text';
 import { depthProblem } from '../../engine/schema/document-safety';
+import type { DocumentKind } from '../../engine/schema/document-source';
+import { documentText } from '../../engine/schema/document-text';
 import { loadMetaSchemas } from '../../engine/schema/load-fs';
 import { createAjv } from '../../engine/validators/ajv';
 import { ApiError } from '../http/envelope';
-import type { DocumentKind, DocumentStore } from './store';
+import type { DocumentStore } from './store';
 
 // The checks a document passes before it is published: the same code as
 // `npm run schemas:check` (engine/schema/check-text.ts), with the names of the
-// published documents for the cross-checks.
+// published documents for the cross-checks. A document is checked as the studio
+// writes it (engine/schema/document-text.ts), so a publish and the studio's check
+// of the same document agree.
 
 const compiled = new Map<string, Map<string, ValidateFunction>>();
 
@@ -54,9 +58,7 @@ export async function assertPublishable(
   document: unknown,
 ): Promise<void> {
   const tooDeep = depthProblem(document);
-  const problems = tooDeep
-    ? [tooDeep]
-    : await documentProblems(schemasDir, store, kind, name, JSON.stringify(document, null, 2));
+  const problems = tooDeep ? [tooDeep] : await documentProblems(schemasDir, store, kind, name, documentText(document));
   if (problems.length)
     throw new ApiError(
       422,

@@ -1,5 +1,6 @@
 import { listJsonFiles } from '../../engine/schema/load-fs';
-import { DOCUMENT_KINDS, type Change, type DocumentStore } from './store';
+import { DOCUMENT_KINDS } from '../../engine/schema/document-source';
+import type { Change, DocumentStore } from './store';
 
 // The files under schemas/ are the built-in versions that seed the store. A
 // document nobody has published since its last seed follows its file (a changed

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../engine/schema/document-source';
+import type { DocumentVersionAction } from '../../engine/schema/version-actions';
 import type { Database } from '../db/types';
 import { ApiError } from '../http/envelope';
 
@@ -8,12 +10,6 @@ import { ApiError } from '../http/envelope';
 // copy that is refreshed whenever the newest version id in the database moves (one
 // indexed query), so a publish on any instance takes effect on every instance.
 // `onChange` and `invalidate` are the hook for a pub/sub channel between instances.
-
-export const DOCUMENT_KINDS = ['forms', 'prompts', 'lookups', 'pages'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-export const isDocumentKind = (value: string): value is DocumentKind =>
-  (DOCUMENT_KINDS as readonly string[]).includes(value);
 
 export interface PublishedDocument {
   kind: DocumentKind;
@@ -38,7 +34,7 @@ export interface Change {
   /** The version the author started from: the latest, or 0 for a new document. */
   expected: number;
   author: Author;
-  action?: 'seed' | 'publish' | 'revert';
+  action?: DocumentVersionAction;
   /** For a revert: the version restored. */
   fromVersion?: number | null;
 }

@@ -15,6 +15,7 @@ import { confirmEmailChange, requestEmailChange } from '../auth/email-change';
 import { ApiError, done, ok, unauthorized } from '../http/envelope';
 import { sendMail } from '../services/mail';
 import { LOGIN_PATH } from '../../engine/session/redirect';
+import { normalizeEmail } from '../../engine/fields/text';
 
 // Sign-in, token refresh and revoke, activation e-mail, terms acceptance.
 
@@ -36,7 +37,7 @@ export default async function account(app: FastifyInstance) {
 
   app.post('/account/login', { schema: { body: loginBody } }, async (request, reply) => {
     const body = request.body as { email: string; password: string; continue_url?: string };
-    const email = body.email.trim().toLowerCase();
+    const email = normalizeEmail(body.email);
     const wait = await limiter.retryAfter(email, request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));

@@ -8,6 +8,7 @@ import { ApiError, done, invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { sendMail } from '../services/mail';
 import { listRoute } from './list-route';
+import { normalizeEmail } from '../../engine/fields/text';
 
 // Destructive admin tools (delete user by e-mail, remove a user's MFA,
 // remove an e-mail from the suppression list): HTTP 423 until
@@ -106,7 +107,7 @@ export default async function adminTools(app: FastifyInstance) {
   listRoute(app, '/suppressed-emails', 'manage_admin_tools', () => suppressedSpec(app));
 
   app.delete('/suppressed-emails/:email', tool, async (request) => {
-    const email = String(request.form!.email).toLowerCase();
+    const email = normalizeEmail(String(request.form!.email));
     const result = await db.deleteFrom('suppressed_emails').where('email', '=', email).executeTakeFirst();
     if (!Number(result.numDeletedRows)) throw invalid(['email', 'The e-mail address is not on the suppression list.']);
     return done(undefined, 'Email removed successfully');

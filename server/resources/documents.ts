@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_OPENED_PAGES } from '../../engine/constants';
 import { DOCUMENT_NAME_SCHEMA } from '../../engine/schema/document-name';
+import { isDocumentKind, type DocumentKind } from '../../engine/schema/document-source';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
-import { isDocumentKind, type Author, type DocumentKind, type PublishedDocument } from '../documents/store';
+import type { Author, PublishedDocument } from '../documents/store';
 import type { RouteIndex } from '../documents/route-index';
 import { checkPayload, formPermissions } from '../forms/validate';
 import { ApiError, list, notFound, ok } from '../http/envelope';

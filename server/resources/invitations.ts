@@ -11,6 +11,7 @@ import { sendMail } from '../services/mail';
 import { notify } from '../services/notify';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
+import { normalizeEmail } from '../../engine/fields/text';
 
 // Invitations of users (into a company under a role) and of distributors
 // (new companies). Only people without an account can be invited. An invited
@@ -66,7 +67,7 @@ export default async function invitations(app: FastifyInstance) {
       const actor = actorOf(request);
       const form = request.form!;
       const companyId = await assertCompanyField(db, actor, form.company_id);
-      const email = String(form.email).toLowerCase();
+      const email = normalizeEmail(String(form.email));
       await assertNoAccount(app, email);
       const pending = await db
         .selectFrom('invitations')
@@ -110,7 +111,7 @@ export default async function invitations(app: FastifyInstance) {
     guard(app, { permission: 'invite_distributors', form: true, mfa: true }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const email = String(request.form!.email).toLowerCase();
+      const email = normalizeEmail(String(request.form!.email));
       await assertNoAccount(app, email);
       const pending = await db
         .selectFrom('invitations')
@@ -169,7 +170,7 @@ export default async function invitations(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body as { email: string; password: string; username?: string };
-      const email = body.email.trim().toLowerCase();
+      const email = normalizeEmail(body.email);
       const invitation = await db
         .selectFrom('invitations')
         .selectAll()

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { documentText } from '../../engine/schema/document-text';
+import { MAX_DOCUMENT_CHARS } from '../../engine/schema/document-safety';
 import { buildApp } from '../app';
 import { useServer, type Client } from './harness';
 
@@ -174,6 +176,22 @@ describe('documents API', () => {
     expect((await superAdmin.put('/api/documents/forms/Bad%20Name', { document: doc, version: 0 })).status).toBe(422);
     const endpoints = await superAdmin.get<{ data: { method: string; path: string }[] }>('/api/documents/endpoints');
     expect(endpoints.body.data).toContainEqual({ method: 'POST', path: '/tags' });
+  });
+
+  it('measures a published document as the studio writes it, so publish and check agree at the size limit', async () => {
+    const draft = { ...newTag, schema: { id: 'size-tag' }, description: '' };
+    // Two-space JSON of exactly the limit; the studio's text adds its final newline.
+    const doc = { ...draft, description: 'x'.repeat(MAX_DOCUMENT_CHARS + 1 - documentText(draft).length) };
+    expect(JSON.stringify(doc, null, 2)).toHaveLength(MAX_DOCUMENT_CHARS);
+    const problem = { pointer: '/', message: `a document has at most ${MAX_DOCUMENT_CHARS} characters` };
+    const check = await superAdmin.post<{ data: { problems: unknown[] } }>('/api/documents/forms/size-tag/check', {
+      text: documentText(doc),
+    });
+    expect(check.body.data.problems).toEqual([problem]);
+    const put = await superAdmin.put<Body>('/api/documents/forms/size-tag', { document: doc, version: 0 });
+    expect(put.status).toBe(422);
+    expect(put.body.errors).toEqual([{ code: 'VALIDATION_ERROR', message: problem.message, source: '/' }]);
+    expect((await superAdmin.get('/api/documents/forms/size-tag')).status).toBe(404);
   });
 
   it('dry-runs a submission against a draft: the same field errors as the real submit, nothing written', async () => {
