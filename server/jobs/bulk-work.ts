@@ -4,7 +4,7 @@ import { applyPasswords } from '../services/device-passwords';
 import { recordSnapshots } from '../services/device-history';
 import { recordCreditLogs } from '../services/credit-log';
 import { applyTemplate, type TemplateRequest } from '../services/configurator-template';
-import { jobKeyOf } from '../services/job-log';
+import { devicesOf, logDeviceTasks } from '../services/job-log';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -144,28 +144,11 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
     case 'template':
       return applyTemplate(db, work, chunk, at, jobKey);
     case 'task': {
-      const devices = await db
-        .selectFrom('devices')
-        .select(['id', 'name', 'company_id'])
-        .where('id', 'in', chunk)
-        .execute();
-      if (devices.length) {
-        await db
-          .insertInto('records')
-          .values(
-            devices.map((d) => ({
-              kind: 'device_action_log',
-              company_id: d.company_id,
-              name: d.name,
-              status: 'scheduled',
-              details: JSON.stringify({ action: work.task, device_id: d.id, source: work.source }),
-              created_at: at,
-              job_key: jobKeyOf(jobKey, d.id),
-            })),
-          )
-          .onConflict((oc) => oc.column('job_key').doNothing())
-          .execute();
-      }
+      const devices = await devicesOf(db, chunk);
+      await logDeviceTasks(db, jobKey, at, devices, () => ({
+        status: 'scheduled',
+        details: { action: work.task, source: work.source },
+      }));
       return devices.length;
     }
   }

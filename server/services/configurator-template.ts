@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { runAction, type ConfigRequest } from './device-configuration';
-import { jobKeyOf, notYetLogged } from './job-log';
+import { devicesOf, logDeviceTasks, notYetLogged } from './job-log';
 
 // A multi configuration template used on devices (POST
 // /devices/configurator/templates/{id}/use): its requests ({path, method,
@@ -46,29 +46,14 @@ export async function applyTemplate(
 ): Promise<number> {
   const pending = await notYetLogged(db, job, chunk);
   if (!pending.length) return 0;
-  const devices = await db
-    .selectFrom('devices')
-    .select(['id', 'name', 'company_id'])
-    .where('id', 'in', pending)
-    .orderBy('id')
-    .execute();
+  const devices = await devicesOf(db, pending);
   if (!devices.length) return 0;
   const requests = devices.flatMap((device) => work.requests.map((r) => ({ ...r, device_id: device.id })));
   const { results, actionName } = await runAction(db, work.name, requests, at);
   const failed = new Set(results.filter((r) => r.code !== 200).map((r) => r.device_id));
-  await db
-    .insertInto('records')
-    .values(
-      devices.map((d) => ({
-        kind: 'device_action_log',
-        company_id: d.company_id,
-        name: d.name,
-        status: failed.has(d.id) ? 'failed' : 'completed',
-        details: JSON.stringify({ action: TEMPLATE_TASK, device_id: d.id, source: work.name, action_name: actionName }),
-        created_at: at,
-        job_key: jobKeyOf(job, d.id),
-      })),
-    )
-    .execute();
+  await logDeviceTasks(db, job, at, devices, (device) => ({
+    status: failed.has(device.id) ? 'failed' : 'completed',
+    details: { action: TEMPLATE_TASK, source: work.name, action_name: actionName },
+  }));
   return devices.length - failed.size;
 }
