@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { pickOption } from './support/options';
 
 // Create and edit where operators expect them: a new remote access entry and a new VPN hub from their lists'
 // toolbars, a custom role and a company renamed from their rows; a default role says why it cannot be edited.
 
 const run = Date.now().toString(36);
-
-async function pickOption(page: Page, field: string, text: string) {
-  const combo = page.getByRole('combobox', { name: field });
-  await combo.click();
-  await combo.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
-}
 
 const toast = (page: Page, text: string) => page.locator('.toast-host').getByText(text, { exact: true });
 

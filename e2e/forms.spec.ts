@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fixtureAccounts, FIXTURE_PASSWORD, login } from './support/login';
+import { pickOption } from './support/options';
 import { totp } from './support/totp';
 
 // The form runtime against the real server: submit life cycle, server errors
@@ -9,13 +10,6 @@ import { totp } from './support/totp';
 
 const run = Date.now().toString(36);
 const mfaSecret = (JSON.parse(readFileSync('fixtures/mfa-totp.json', 'utf8')) as { secret: string }).secret;
-
-async function pickOption(page: Page, field: string, option: string) {
-  const combo = page.getByRole('combobox', { name: field });
-  await combo.click();
-  await combo.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Opens /forms/<name> by in-app navigation (as a link would), so "back one step" stays in the app. */
 async function openFormRoute(page: Page, name: string) {
@@ -34,7 +28,7 @@ test('new tag: submitted, success toast, back one step', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
   await openFormRoute(page, 'new-tag');
   await expect(page.getByRole('heading', { name: 'New tag' })).toBeVisible();
-  await pickOption(page, 'Company', 'Acme Baltics');
+  await pickOption(page, 'Company', 'Acme Baltics', { exact: true });
   await page.getByLabel('Name', { exact: true }).fill(`  E2E lab tag ${run}  `);
   await page.getByLabel('Description').fill('Created by the forms e2e test');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -67,7 +61,7 @@ test('activate code: the server error lands on the Code field', async ({ page })
 
 test('MFA: the TOTP user gets the code prompt, a wrong code keeps it open, the right one sends', async ({ page }) => {
   await login(page, fixtureAccounts.mfa, { path: '/forms/invite-user' });
-  await pickOption(page, 'Company', 'Acme Networks');
+  await pickOption(page, 'Company', 'Acme Networks', { exact: true });
   await page.getByLabel('E-mail', { exact: true }).fill(`mfa.invitee.${run}@example.com`);
   await page.getByRole('button', { name: 'Submit' }).click();
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fixtureAccounts, login } from './support/login';
+import { pickOption } from './support/options';
 
 // New report from the reports list: the apply list follows Applied by (devices,
 // companies or tags), a change of Applied by clears the choice, and the report
@@ -7,28 +8,16 @@ import { fixtureAccounts, login } from './support/login';
 
 const run = Date.now().toString(36);
 
-/** Picks an option of a multiple ItemSelect, then closes its list (it stays open for more picks). */
-async function pickOption(page: Page, field: string, text: string) {
-  const combo = page.getByRole('combobox', { name: field });
-  await combo.click();
-  await combo.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
-  await combo.press('Escape');
-}
-
 test('admin creates a report applied by a tag; switching Applied by clears the choice', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/reports/periodic/day' });
   await page.getByRole('button', { name: 'New report' }).click();
   const form = page.getByRole('dialog', { name: 'New report' });
   await form.getByLabel('Name', { exact: true }).fill(`Tagged signal ${run}`);
-  await pickOption(page, 'Parameters', 'Signal');
+  await pickOption(page, 'Parameters', 'Signal', { close: true });
 
   // Applied by Device (the default) lists devices; a chosen device goes when Applied by changes.
   await expect(form.getByRole('radio', { name: 'Device' })).toBeChecked();
-  await pickOption(page, 'Apply to', 'Riga');
+  await pickOption(page, 'Apply to', 'Riga', { close: true });
   const chosen = form.getByRole('list', { name: 'Selected Apply to' });
   await expect(chosen.getByRole('listitem')).toHaveCount(1);
   await form.getByRole('radio', { name: 'Company' }).check();

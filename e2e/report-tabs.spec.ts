@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fixtureAccounts, login } from './support/login';
+import { pickOption } from './support/options';
 
 // The reports tabs as an operator uses them: a single (one-off) report created from the Single
 // tab is listed there, generated, and its generated report opens at /report/generated/{id}; a
@@ -8,25 +9,13 @@ import { fixtureAccounts, login } from './support/login';
 
 const run = Date.now().toString(36);
 
-/** Picks an option of a multiple ItemSelect, then closes its list (it stays open for more picks). */
-async function pickOption(page: Page, field: string, text: string) {
-  const combo = page.getByRole('combobox', { name: field });
-  await combo.click();
-  await combo.fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(text) })
-    .first()
-    .click();
-  await combo.press('Escape');
-}
-
 /** Fills the New report form's required fields (the type and the company as preset) and submits it. */
 async function createReport(page: Page, name: string) {
   await page.getByRole('button', { name: 'New report' }).click();
   const form = page.getByRole('dialog', { name: 'New report' });
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await pickOption(page, 'Parameters', 'Signal');
-  await pickOption(page, 'Apply to', 'Riga');
+  await pickOption(page, 'Parameters', 'Signal', { close: true });
+  await pickOption(page, 'Apply to', 'Riga', { close: true });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('.toast-host').getByText('Report created successfully', { exact: true })).toBeVisible();
   await expect(form).toHaveCount(0);
