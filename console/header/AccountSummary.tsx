@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../engine/format/bytes';
 import { ACCOUNT_MENU_CACHE, http } from '../../engine/http/client';
-import { t } from '../../engine/i18n/i18n';
+import { currentLanguage, t } from '../../engine/i18n/i18n';
 import { theme } from '../theme/theme';
 
 interface CreditLeft {
@@ -25,7 +25,7 @@ export function CompanyData({ companyId }: { companyId: number }) {
   if (remaining === null) return null;
   return (
     <p className="muted">
-      {t('Company data')}: {formatBytes(remaining)}
+      {t('Company data')}: {formatBytes(remaining, 2, currentLanguage())}
     </p>
   );
 }
