@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Verified } from './verified';
+import { OwnerMemo } from '../services/owner-memo';
 
 // Access tokens are compact HMAC-signed JWTs (HS256) with a short life; the
 // refresh token is an opaque random string stored only as a hash.
@@ -35,7 +35,8 @@ export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp' | 'jti'
   return { token: `${body}.${signature}`, claims: payload };
 }
 
-const verifiedTokens = new Verified<Readonly<AccessClaims>>();
+/** Tokens whose signature verified, per signing key: a caller's token costs one HMAC, not one per request. */
+const verifiedTokens = new OwnerMemo<Readonly<AccessClaims>>(10_000);
 
 /** Verifies the signature only; answers the claims (expired or not) or null. */
 export const signedClaims = (token: string, key: Buffer): Readonly<AccessClaims> | null =>

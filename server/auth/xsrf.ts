@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/http/xsrf';
 import { ApiError } from '../http/envelope';
-import { Verified } from './verified';
+import { OwnerMemo } from '../services/owner-memo';
 
 // Anti-forgery by signed double submit (OWASP): the readable XSRF-TOKEN
 // cookie holds `nonce.HMAC(key, session id, nonce)`, so it is bound to the
@@ -30,7 +30,8 @@ export function xsrfToken(key: Buffer, sessionId: string): string {
   return `${nonce}.${signature(key, sessionId, nonce)}`;
 }
 
-const verifiedTokens = new Verified<true>();
+/** Anti-forgery tokens (with their session) whose signature verified, per signing key. */
+const verifiedTokens = new OwnerMemo<true>(10_000);
 
 /** Whether a token was issued by this server for this session. */
 export function xsrfTokenValid(token: string | undefined, key: Buffer, sessionId: string): boolean {

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list } from '../http/envelope';
-import { planList, runPlan, type ListSpec } from '../http/list-query';
-import { ListPlans } from '../http/list-plans';
+import { planList, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { OwnerMemo } from '../services/owner-memo';
 
 /**
  * Registers GET `path` answering a list envelope for a spec built per caller.
@@ -16,7 +16,10 @@ export function listRoute(
   spec: (actor: Actor) => ListSpec,
   mode: 'every' | 'some' = 'every',
 ): void {
-  const plans = new ListPlans();
+  // The compiled statements of each caller's list URLs. A plan depends only on the caller (its companies, user,
+  // permissions) and the URL; session callers are cached per data version (server/auth), so any write, revocation
+  // or role change brings a new caller object, and the plans of the old one are never read again.
+  const plans = new OwnerMemo<ListPlan>(100);
   app.get(path, { preHandler: requirePermission(permission, mode) }, async (request: FastifyRequest) => {
     const actor = actorOf(request);
     const { counts, version, db } = app.ctx;
