@@ -23,7 +23,7 @@ import { Realtime } from './realtime/hub';
 import { resources } from './resources';
 import { recordApiRoutes } from './openapi/routes';
 import { registerQueryText } from './http/query-text';
-import { FILE_LIMIT } from './http/multipart';
+import { MAX_FILE_SIZE } from '../engine/constants';
 import { registerOpenApi } from './openapi/serve';
 import { registerConformance } from './openapi/conform';
 import { loadDocument, type OpenApiNode } from './openapi/document';
@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app);
   await app.register(cookie);
   // preservePath: the file name as sent, so that a name with path separators is refused, not silently cut.
-  await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 50 }, preservePath: true });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 5, fields: 50 }, preservePath: true });
   registerDataVersion(app, version);
   registerJsonParser(app);
   registerErrorHandling(app);

@@ -6,9 +6,6 @@ import { assertText } from './text';
 // limit of @fastify/multipart answers 413). A body that ends early or breaks
 // the multipart format is a 400, and field values are checked as text.
 
-/** The largest uploaded file (80MB); a longer one answers 413. */
-export const FILE_LIMIT = 83886080;
-
 export interface UploadedFile {
   name: string;
   size: number;

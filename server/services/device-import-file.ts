@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/universal';
 import { invalid } from '../http/envelope';
-import { FILE_LIMIT, type UploadedFile } from '../http/multipart';
+import { MAX_FILE_SIZE } from '../../engine/constants';
+import type { UploadedFile } from '../http/multipart';
 import { checkWorkbookZip } from './workbook-zip';
 
 // The rows of a device import file (POST /devices/import, "csv or xls"): an
@@ -18,7 +19,7 @@ const XLSX = '504b0304';
 const unreadable = () => invalid(['file', 'The file is not a readable XLSX workbook.']);
 
 async function workbookRows(buffer: Buffer): Promise<string[][]> {
-  const refusal = checkWorkbookZip(buffer, FILE_LIMIT);
+  const refusal = checkWorkbookZip(buffer, MAX_FILE_SIZE);
   if (refusal === 'too large') throw invalid(['file', 'The workbook unpacks to more than 80MB.']);
   if (refusal) throw unreadable();
   const copy = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.length) as ArrayBuffer;

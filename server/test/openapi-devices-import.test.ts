@@ -5,7 +5,7 @@ import { strictValidator } from './openapi/strict-schema';
 import { closeSockets, completed } from './sockets';
 import { workbookEntries, xlsxWorkbook, zipArchive } from './xlsx-workbook';
 import { BATCH_SIZE } from '../../engine/constants';
-import { FILE_LIMIT } from '../http/multipart';
+import { MAX_FILE_SIZE } from '../../engine/constants';
 
 // POST /devices/import over real HTTP: a CSV file or an XLSX workbook of
 // serials and MACs adds pending devices of one series to a company; the
@@ -101,7 +101,7 @@ describe('POST /devices/import', () => {
     // Headers that under-declare the sheet (a zip bomb's way) and a ZIP that holds no workbook.
     expect(await message(xlsx(zipArchive(workbookEntries(rows, { declared: 64 }))))).toBe(unreadable);
     expect(await message(xlsx(zipArchive([{ name: 'notes.xml', data: sheetXml }])))).toBe(unreadable);
-    const bomb = zipArchive(workbookEntries(rows, { declared: FILE_LIMIT + 1 }));
+    const bomb = zipArchive(workbookEntries(rows, { declared: MAX_FILE_SIZE + 1 }));
     expect(await message(xlsx(bomb))).toBe('The workbook unpacks to more than 80MB.');
     const many = Array.from({ length: BATCH_SIZE + 1 }, (_, i) => [9100100000 + i, '']);
     expect(await message(xlsx(xlsxWorkbook(many)))).toBe(`At most ${BATCH_SIZE} devices can be added at once.`);
