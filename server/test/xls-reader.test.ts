@@ -48,8 +48,12 @@ describe('legacy XLS cells', () => {
   });
 
   it('writes numbers in full, never with an exponent or ".0"', () => {
-    const rows = read(xlsWorkbook([[1234567890, { number: 1234567890 }, 1e20, { number: 123456789012 }, -0]]));
-    expect(rows).toEqual([['1234567890', '1234567890', '100000000000000000000', '123456789012', '0']]);
+    const rows = read(xlsWorkbook([[1234567890, { number: 1234567890 }, 1e20, { number: 123456789012 }, -0, 1e22]]));
+    expect(rows).toEqual([
+      ['1234567890', '1234567890', '100000000000000000000', '123456789012', '0', '10000000000000000000000'],
+    ]);
+    // A NUMBER record holding no number (a hostile file's NaN or infinity) is an empty cell.
+    expect(read(xlsWorkbook([[{ number: NaN }, { number: -Infinity }, 'x']]))).toEqual([['', '', 'x']]);
   });
 
   it('reads shared strings split over CONTINUE records, the flag byte re-read at each split', () => {

@@ -1,7 +1,7 @@
 // Numbers of BIFF8 cells as the text an import reads: an RK value (a 30-bit
 // integer or the high 30 bits of a double, either one possibly times 100)
-// decoded, and any number written out in full, so a serial such as
-// 1234567890 stays "1234567890" (no exponent, no ".0").
+// decoded, and any number written out without an exponent, so a serial
+// such as 1234567890 stays "1234567890" (never 1.23456789e9 or ".0").
 
 const scratch = Buffer.alloc(8);
 
@@ -16,5 +16,8 @@ export function rkNumber(rk: number): number {
   return rk & 0x01 ? value / 100 : value;
 }
 
-export const numberText = (value: number): string =>
-  Number.isInteger(value) ? BigInt(value).toString() : String(value);
+/** Digits as JavaScript writes them below 1e21 (no exponent there), in full above; NaN and infinities empty. */
+export function numberText(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
+}
