@@ -10,14 +10,16 @@ import { malformed } from './refusal';
 export class Segments {
   private index = 0;
   private at = 0;
+  /** Where each segment starts, counted over all of them; the last entry is the total. */
+  private readonly starts: number[] = [0];
 
-  constructor(private readonly segments: Buffer[]) {}
+  constructor(private readonly segments: Buffer[]) {
+    for (const segment of segments) this.starts.push(this.starts[this.starts.length - 1] + segment.length);
+  }
 
   /** The bytes left in all segments. */
   get left(): number {
-    let left = -this.at;
-    for (let i = this.index; i < this.segments.length; i++) left += this.segments[i].length;
-    return left;
+    return this.starts[this.segments.length] - this.starts[Math.min(this.index, this.segments.length)] - this.at;
   }
 
   /** The current segment with at least one byte left, moving past exhausted ones. */
