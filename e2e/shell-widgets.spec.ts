@@ -79,6 +79,8 @@ test('/ does not open the search while typing in an input', async ({ page }) => 
 test('a 401 on several concurrent calls causes exactly one refresh, then the calls succeed', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The list's own calls are done (the network is quiet for a moment while its chunk renders, before them).
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const sources = permittedSources(await sessionUser(page));
   const refreshes: string[] = [];

@@ -25,10 +25,12 @@ import { SOURCEMAP_DIR } from './build-output';
 // widgets (announcements, notifications, account menu) waited for the first
 // content like the socket client, React Router's production build and the
 // chunk groups (the entry's static imports in one script, the list page with
-// its imports in another): 153.5 KB in 4 scripts after. React, React DOM,
-// React Router, axios and valtio alone are 117.6 KB of it. The limit holds
-// that line until the shell sheds the rest; lower it as it does.
-export const BUDGET_BYTES = 154 * 1024;
+// its imports in another): 153.7 KB in 4 scripts after. Declarative routing
+// instead of the data router took React Router from 29.4 to 13.0 KB (137.8 KB),
+// the browser build without axios's fetch adapter axios from 21.1 to 16.9 KB:
+// 133.6 KB. React, React DOM, React Router, axios and valtio are 98 KB of it,
+// the shell 23 KB, the list page 12.5 KB.
+export const BUDGET_BYTES = 140 * 1024;
 export const ROUTE = '/management/devices';
 export const FORBIDDEN = [/node_modules\/@rjsf\//, /node_modules\/ajv(-formats)?\//];
 

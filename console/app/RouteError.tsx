@@ -1,4 +1,5 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation, type Location } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { chunkReloadDue, isChunkLoadError } from '../../engine/session/chunk-reload';
 
@@ -18,8 +19,7 @@ export function installChunkReload(): void {
   });
 }
 
-export function RouteError() {
-  const error = useRouteError();
+function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error) && reloadForChunkError()) return null;
   return (
     <section className="empty-state" role="alert">
@@ -30,4 +30,36 @@ export function RouteError() {
       </p>
     </section>
   );
+}
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  location: Location;
+  failure?: { error: unknown };
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: { error } };
+  }
+
+  // A new location renders the routes afresh (going back from a failed page works).
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { location: props.location, failure: undefined };
+  }
+
+  override render() {
+    return this.state.failure ? <RouteError error={this.state.failure.error} /> : this.props.children;
+  }
+}
+
+/** What fails to render (or to load) below shows the error in its place, until the location changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary location={useLocation()}>{children}</Boundary>;
 }

@@ -1,24 +1,39 @@
 // @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../engine/http/client';
 import { matchRoutes } from 'react-router-dom';
-import { appRoutes, createAppRouter } from './router';
+import { appRoutes, AppRouter } from './router';
 import { standalonePage } from '../../engine/routes/standalone';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** Goes to a path as the browser's back and forward buttons do. */
+function go(path: string) {
+  act(() => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+}
 
 describe('app router', () => {
   it('cancels pending requests with the reason Route changed when the path changes', async () => {
     const cancel = vi.spyOn(http, 'cancelPending').mockImplementation(() => undefined);
-    const router = createAppRouter();
-    await router.navigate('/404');
+    window.history.replaceState(null, '', '/logout');
+    vi.spyOn(http.recovery, 'revoke').mockResolvedValue();
+    render(<AppRouter />);
+    go('/404');
+    await screen.findByText('Page not found');
     expect(cancel).toHaveBeenCalledWith('Route changed');
     cancel.mockClear();
-    await router.navigate('/404?x=1');
+    go('/404?x=1');
     expect(cancel).not.toHaveBeenCalled();
-    await router.navigate('/account/login');
+    go('/logout');
+    await screen.findByText('Signing out…');
     expect(cancel).toHaveBeenCalledTimes(1);
-    router.dispose();
   });
 
   it('opens the standalone page chosen at start-up for any path containing its segment (shell spec §2)', () => {

@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useMemo, useRef } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { http, ROUTE_CHANGED } from '../../engine/http/client';
 import { loginUrl } from '../../engine/session/redirect';
 import { routes, type RouteDef } from '../routes/table';
 import { Layout } from '../layout/Layout';
+import { CurrentRouteContext } from '../layout/useCurrentRoute';
 import { DefaultTab, TabsLayout } from './TabsLayout';
 import { FirstPermitted, Guarded } from './Guarded';
 import { Loading, RouteContent } from './RouteContent';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 import { Root } from './Root';
 import { NotFound } from './NotFound';
 import { Logout } from './Logout';
@@ -82,11 +83,15 @@ export function appRoutes(standalone?: string): RouteObject[] {
   const inApp = routes.filter((route) => !route.standalone);
   const connect = routes.filter((route) => route.standalone && !standaloneNames.has(route.name));
   const chosen = connect.find((route) => route.name === standalone);
-  if (chosen) return [{ element: <Root />, errorElement: <RouteError />, children: [standaloneRoute(chosen, '*')] }];
+  const root = (
+    <RouteErrorBoundary>
+      <Root />
+    </RouteErrorBoundary>
+  );
+  if (chosen) return [{ element: root, children: [standaloneRoute(chosen, '*')] }];
   return [
     {
-      element: <Root />,
-      errorElement: <RouteError />,
+      element: root,
       children: [
         {
           path: '/account/login',
@@ -100,8 +105,11 @@ export function appRoutes(standalone?: string): RouteObject[] {
         { path: '/logout', element: <Logout /> },
         ...connect.map((route) => standaloneRoute(route, route.path)),
         {
-          element: <RequireSession />,
-          errorElement: <RouteError />,
+          element: (
+            <RouteErrorBoundary>
+              <RequireSession />
+            </RouteErrorBoundary>
+          ),
           children: [
             { index: true, element: <FirstPermitted /> },
             ...inApp.map(toRouteObject),
@@ -113,14 +121,44 @@ export function appRoutes(standalone?: string): RouteObject[] {
   ];
 }
 
-export function createAppRouter(standalone?: string) {
-  const router = createBrowserRouter(appRoutes(standalone));
-  // Pending requests are cancelled on a route change (shell spec §4), before the new route renders.
-  let last = router.state.location.pathname;
-  router.subscribe((state) => {
-    if (state.location.pathname === last) return;
-    last = state.location.pathname;
-    http.cancelPending(ROUTE_CHANGED);
-  });
-  return router;
+/** The deepest matched route of the table. */
+function currentRoute(routes: RouteObject[], pathname: string): RouteDef | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const route = (matches[i].route.handle as RouteHandle | undefined)?.route;
+    if (route) return route;
+  }
+  return undefined;
+}
+
+/**
+ * Pending requests are cancelled on a route change (shell spec §4): when the
+ * routes render for a new path, before the new route renders (and starts its own).
+ */
+function useCancelOnRouteChange(pathname: string) {
+  const shown = useRef(pathname);
+  if (shown.current === pathname) return;
+  shown.current = pathname;
+  http.cancelPending(ROUTE_CHANGED);
+}
+
+function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  useCancelOnRouteChange(pathname);
+  const current = useMemo(() => currentRoute(routes, pathname), [routes, pathname]);
+  return <CurrentRouteContext value={current}>{useRoutes(routes)}</CurrentRouteContext>;
+}
+
+/**
+ * The app at the browser's location. Declarative routing (no data router: the
+ * routes load nothing before they render), which keeps React Router's part of
+ * the first load small (issue 10).
+ */
+export function AppRouter({ standalone }: { standalone?: string }) {
+  const routes = useMemo(() => appRoutes(standalone), [standalone]);
+  return (
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
 }

@@ -1,12 +1,9 @@
-import { useMatches } from 'react-router-dom';
+import { createContext, useContext } from 'react';
 import type { RouteDef } from '../routes/table';
 
-/** The deepest matched route of the table. */
+/** The deepest route of the table the location matches (the app's routes provide it, console/app/router). */
+export const CurrentRouteContext = createContext<RouteDef | undefined>(undefined);
+
 export function useCurrentRoute(): RouteDef | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const route = (matches[i].handle as { route?: RouteDef } | undefined)?.route;
-    if (route) return route;
-  }
-  return undefined;
+  return useContext(CurrentRouteContext);
 }

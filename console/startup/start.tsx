@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { currentLanguage } from '../../engine/i18n/i18n';
 import { APP_VERSION_KEY, http, onHttpEvent, SESSION_CALL_TIMEOUT } from '../../engine/http/client';
 import { realtime } from '../../engine/realtime/socket';
@@ -10,7 +9,7 @@ import { isImpersonating, session, setSessionUser, type SessionUser } from '../.
 import { loadSettings } from '../../engine/stores/settings';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
 import { TransferProgress } from '../../renderer/transfers/TransferProgress';
-import { createAppRouter } from '../app/router';
+import { AppRouter } from '../app/router';
 import { installChunkReload } from '../app/RouteError';
 import { loadLanguage } from '../i18n';
 import { startVersionWorker } from '../layout/updateCheck';
@@ -33,14 +32,11 @@ function render(root: Root, node: React.ReactNode) {
 }
 
 let appRendered = false;
-let router: ReturnType<typeof createAppRouter> | undefined;
 
 /** Renders the app at the current location; a second call mounts it afresh (a new language shows only so). */
 function renderApp(root: Root) {
   appRendered = true;
-  router?.dispose();
-  router = createAppRouter(standalonePage(window.location.pathname));
-  render(root, <RouterProvider key={Date.now()} router={router} />);
+  render(root, <AppRouter key={Date.now()} standalone={standalonePage(window.location.pathname)} />);
 }
 
 function endSession(root: Root, location?: string) {
