@@ -70,6 +70,30 @@ describe('http client conventions', () => {
     expect(headers.get('X-XSRF-TOKEN')).toBe('abc=123');
   });
 
+  describe('a write refused for its anti-forgery header', () => {
+    const mismatch = () => json(403, { success: false, errors: [{ code: 'XSRF_TOKEN_MISMATCH' }] });
+    const cookieFrom = (tokens: string[]) => () => `XSRF-TOKEN=${tokens.shift() ?? 'settled'}`;
+
+    it('is sent once more when an answer that crossed it replaced the cookie', async () => {
+      const { fetch, calls } = fakeFetch((_, __, index) => (index === 0 ? mismatch() : json(200, { success: true })));
+      const http = client(fetch, { cookies: cookieFrom(['old', 'new', 'new']) });
+      await expect(http.post('/account/token/refresh')).resolves.toMatchObject({ data: { success: true } });
+      expect(calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual(['old', 'new']);
+    });
+
+    it('is not sent again when the cookie is the one it carried, nor twice', async () => {
+      const same = fakeFetch(mismatch);
+      await expect(client(same.fetch, { cookies: () => 'XSRF-TOKEN=t' }).post('/tags', {})).rejects.toMatchObject({
+        status: 403,
+      });
+      expect(same.calls).toHaveLength(1);
+      const changing = fakeFetch(mismatch);
+      await expect(client(changing.fetch, { cookies: cookieFrom(['a', 'b', 'c', 'd']) }).post('/tags', {})).rejects
+        .toMatchObject({ status: 403 });
+      expect(changing.calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual(['a', 'c']);
+    });
+  });
+
   it('reads a product-specific XSRF cookie name', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
     const http = client(fetch, { cookies: () => 'RMS-XSRF=zz; XSRF-TOKEN=no', xsrfCookieName: 'RMS-XSRF' });

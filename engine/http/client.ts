@@ -59,6 +59,8 @@ interface PendingRequest {
 interface EngineAxiosConfig extends InternalAxiosRequestConfig {
   engine: HttpConfig;
   sentAt: number;
+  /** Sent again because the anti-forgery cookie changed while it was on its way. */
+  xsrfResent?: boolean;
 }
 
 function browserSettings(): HttpSettings {
@@ -161,6 +163,7 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
     const config = error.config as EngineAxiosConfig | undefined;
     if (!config?.engine) throw error;
     const request = config.engine;
+    if (staleXsrf(error, config)) return instance.request({ ...config, xsrfResent: true } as AxiosRequestConfig);
     if (error.response?.status === 401 && recovery.mayRecover(request)) {
       await recovery.recover(config.sentAt).catch(() => Promise.reject(error));
       // After the refresh the data is reloaded: a GET is sent again; a write or a blob download is left to its caller.
@@ -172,6 +175,18 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
     if (first?.code && settings.globallyHandledCodes.has(first.code)) emitHttpEvent('global-error', first);
     throw error;
   });
+
+  /**
+   * A call refused for its anti-forgery header while the cookie now holds another token: an answer
+   * that crossed it (several calls failing their session together each get one) replaced the
+   * cookie after the header was read. It is sent once more with the current cookie.
+   */
+  function staleXsrf(error: AxiosError, config: EngineAxiosConfig): boolean {
+    if (error.response?.status !== 403 || config.xsrfResent) return false;
+    if (firstErrorItem(error.response.data)?.code !== 'XSRF_TOKEN_MISMATCH') return false;
+    const current = readCookie(settings.xsrfCookieName, settings.cookies());
+    return Boolean(current) && current !== config.headers.get(settings.xsrfHeaderName);
+  }
 
   function progressHandler(id: number | undefined) {
     if (id === undefined) return undefined;
