@@ -4,6 +4,7 @@ import { actorOf, requirePermission } from '../auth/guards';
 import { jsonText } from '../db/dialect';
 import { dateRange } from '../http/date-range';
 import { list, notFound } from '../http/envelope';
+import { apiTimestamp } from '../openapi/conform';
 import { runList } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { routeId } from '../services/ids';
@@ -163,6 +164,8 @@ export default async function vpnHubSessions(app: FastifyInstance) {
         search: ['name', 'ip'],
         sortable: ['connected_at', 'disconnected_at', 'name'],
         defaultSort: '-connected_at',
+        // Written like connected_at, which the OpenAPI patterns (it has no disconnected_at).
+        map: (row) => ({ ...row, disconnected_at: apiTimestamp(String(row.disconnected_at)) }),
       },
       request.query as Record<string, unknown>,
     );
