@@ -205,7 +205,13 @@ describe('hotspot sessions', () => {
     const reply = strict('GET /devices/{id}/hotspots/{index}/users/active', await admin.get(`${base}/1/users/active`));
     return reply.body.hotspots_active_users as Record<string, unknown>[];
   };
-  const onlineUsers = async () => rows(await admin.get(base))[0].online_users;
+  /** The device's online users, as its hotspots and the hotspots list count them. */
+  const onlineUsers = async () => {
+    const listed = rows(strict('GET /hotspots', await admin.get(`/api/hotspots?id=${device}&limit=1`)))[0];
+    const own = rows(await admin.get(base))[0].online_users;
+    expect(listed.online_users).toBe(own);
+    return own;
+  };
 
   beforeAll(async () => {
     for (const row of rows(await admin.get('/api/devices?company_id=1&sort=id&limit=20'))) {
