@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { actorOf, requirePermission } from '../auth/guards';
 import { jsonText } from '../db/dialect';
-import { dateRange } from '../http/date-range';
+import { DATE, dateRange } from '../http/date-range';
 import { list, notFound } from '../http/envelope';
 import { apiTimestamp } from '../openapi/conform';
 import { runList } from '../http/list-query';
@@ -29,6 +29,15 @@ const HUB_LOG_LIST = {
   defaultSort: 'created_at',
   unpaged: true,
 };
+
+/** The day range of a hub's logs: both bounds, or neither for every day. */
+const LOG_RANGE = {
+  type: 'object',
+  properties: {
+    start_date: { type: 'string', pattern: DATE.source },
+    end_date: { type: 'string', pattern: DATE.source },
+  },
+} as const;
 
 const unixTime = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -115,7 +124,7 @@ export default async function vpnHubSessions(app: FastifyInstance) {
     return reportDone(ctx, actorOf(request), { total: 1, done: 1, failed: 0, data });
   });
 
-  app.get('/vpn/hubs/:id/logs', view, async (request) => {
+  app.get('/vpn/hubs/:id/logs', { ...view, schema: { querystring: LOG_RANGE } }, async (request) => {
     const hub = await routeHub(request);
     const query = request.query as { start_date?: string; end_date?: string };
     const day = sql<string>`substr(created_at, 1, 10)`;

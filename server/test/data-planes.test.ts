@@ -180,9 +180,16 @@ describe('VPN hub sessions of RMS and custom users', () => {
       ...Array.from({ length: 7 }, (_, i) => `2026-11-0${i + 1} 00:00:00`),
       `${day} 00:00:00`,
     ]);
-    const bad = await admin.get(`/api/vpn/hubs/${hq}/logs?start_date=2026-13-01&end_date=${day}`);
-    expect(bad.status).toBe(422);
-    expect((bad.body.errors as { source: string }[])[0].source).toBe('start_date');
+    for (const [query, source] of [
+      [`start_date=2026-13-01&end_date=${day}`, 'start_date'],
+      [`start_date=${day}&start_date=${day}&end_date=${day}`, 'start_date'],
+      [`start_date=${day}`, 'end_date'],
+      [`start_date=${day}&end_date=2026-11-01`, 'end_date'],
+    ]) {
+      const bad = await admin.get(`/api/vpn/hubs/${hq}/logs?${query}`);
+      expect(bad.status, query).toBe(422);
+      expect((bad.body.errors as { source: string }[])[0].source, query).toBe(source);
+    }
   });
 
   it('takes the session with a deleted user', async () => {
