@@ -15,13 +15,17 @@ import { closeSockets, completed } from './sockets';
 
 const SEEDED = Date.parse('2026-11-08T00:00:00.000Z');
 let clock = Date.parse('2026-11-20T10:00:00.000Z');
-const { server, admin } = useServer({ admin: 'admin@example.com' }, { now: () => new Date(clock) });
+const { server, admin, globex } = useServer(
+  { admin: 'admin@example.com', globex: 'globex.admin@example.com' },
+  { now: () => new Date(clock) },
+);
 afterAll(closeSockets);
 
 /** Moves the test's clock, signing in again (the access token lasts 15 minutes). */
 async function advance(ms: number) {
   clock += ms;
   await admin.login('admin@example.com');
+  await globex.login('globex.admin@example.com');
 }
 const step = (random: number) => stepDataPlanes(server.app.ctx, () => random);
 const seconds = (at: number) => Math.floor(at / 1000);
@@ -180,6 +184,10 @@ describe('VPN hub sessions of RMS and custom users', () => {
       ...Array.from({ length: 7 }, (_, i) => `2026-11-0${i + 1} 00:00:00`),
       `${day} 00:00:00`,
     ]);
+    // Another company's hub is not found.
+    for (const path of ['logs', 'logs/user-connections', 'sessions']) {
+      expect((await globex.get(`/api/vpn/hubs/${hq}/${path}`)).status, path).toBe(404);
+    }
     for (const [query, source] of [
       [`start_date=2026-13-01&end_date=${day}`, 'start_date'],
       [`start_date=${day}&start_date=${day}&end_date=${day}`, 'start_date'],
