@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
 import { usersOfHub } from '../resources/vpn-hub-users';
-import { ipv4, prefixOf } from './ipv4';
+import { dotted, ipv4, prefixOf } from './ipv4';
 import { bytesUpTo, churn, type Random } from './session-churn';
 
 // The VPN data plane of the hubs, as the device simulator plays it: RMS and
@@ -19,8 +19,6 @@ const RECEIVED_PER_STEP = 4_194_304;
 const SENT_PER_STEP = 1_048_576;
 
 type Db = Kysely<Database>;
-
-const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
 
 /**
  * The free host addresses of a hub's network one after another, skipping its
