@@ -58,7 +58,8 @@ export function openSessions(db: Db, hubId: number) {
 /**
  * Closes the open sessions of hubs or of hub users at `at`: each is written
  * into its user's logs once (a session two callers close is logged by the one
- * that removed it). Answers how many were closed.
+ * that removed it) and its traffic counted into its hub's bytes_used.
+ * Answers how many were closed.
  */
 export async function closeVpnSessions(
   db: Db,
@@ -83,6 +84,16 @@ export async function closeVpnSessions(
             created_at: at,
           })),
         )
+        .execute();
+    }
+    for (const hubId of new Set(closed.map((s) => s.hub_id))) {
+      const bytes = closed
+        .filter((s) => s.hub_id === hubId)
+        .reduce((sum, s) => sum + Number(s.bytes_send) + Number(s.bytes_received), 0);
+      await trx
+        .updateTable('vpn_hubs')
+        .set((eb) => ({ bytes_used: eb('bytes_used', '+', bytes) }))
+        .where('id', '=', hubId)
         .execute();
     }
     return closed.length;

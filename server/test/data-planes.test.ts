@@ -164,7 +164,7 @@ describe('VPN hub sessions of RMS and custom users', () => {
     });
   });
 
-  it("sums the hub's closed sessions per day, in a date range", async () => {
+  it("sums the hub's closed sessions per day, in a date range, and counts them into its data used", async () => {
     const day = stamp(clock).slice(0, 10);
     const url = `/api/vpn/hubs/${hq}/logs?start_date=${day}&end_date=${day}`;
     const logs = rows(strict('GET /vpn/hubs/{id}/logs', await admin.get(url)));
@@ -177,6 +177,8 @@ describe('VPN hub sessions of RMS and custom users', () => {
         created_at: `${day} 00:00:00`,
       },
     ]);
+    const hub = (await admin.get(`/api/vpn/hubs/${hq}`)).body.data as { bytes_used: number };
+    expect(hub.bytes_used).toBe(734_003_200 + 2_621_440 * 2);
     const seededDays = rows(
       await admin.get(`/api/vpn/hubs/${engineers}/logs?start_date=2026-11-01&end_date=2026-11-30`),
     );
