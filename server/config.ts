@@ -16,7 +16,7 @@
 //   BULK_PAUSE_MS        0; pause between chunks, leaving the database to interactive work
 //   DIST_DIR             dist; the built console
 //   RESET_DB=1           delete and reseed the SQLite database
-//   SIMULATE_DEVICES=1   demo: a random device changes status every 5 s
+//   SIMULATE_DEVICES=1   demo: a random device changes status every 5 s; VPN and hotspot users come and go
 
 import { BULK_CHUNK } from './services/bulk';
 

@@ -14,6 +14,7 @@ import {
   createDocuments,
 } from './migrations-features';
 import * as vpnUsers from './migrations-vpn-users';
+import * as sessions from './migrations-sessions';
 import { addRecordJobKeys } from './migrations-job-keys';
 import { addReportType } from './migrations-reports';
 
@@ -401,6 +402,8 @@ const migrations: Record<string, Migration> = {
   '112_wireless': { up: createWireless },
   '120_report_type': { up: addReportType },
   '125_record_job_keys': { up: addRecordJobKeys },
+  '140_vpn_hub_sessions': { up: sessions.createVpnHubSessions },
+  '141_vpn_hub_user_log_session': { up: sessions.addVpnHubUserLogSession },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

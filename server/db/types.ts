@@ -358,7 +358,23 @@ export interface VpnHubUserLogTable {
   hub_user_id: number;
   session_bytes_send: number;
   session_bytes_received: number;
+  /** When the session connected, and the client's public address (none on entries from before sessions). */
+  connected_at: string | null;
+  ip: string | null;
+  /** When the session closed. */
   created_at: string;
+}
+
+/** An open session of an RMS or custom hub user (device clients follow their device's status). */
+export interface VpnHubSessionTable {
+  id: Generated<number>;
+  hub_id: number;
+  hub_user_id: number;
+  ip: string;
+  vpn_ip: string;
+  bytes_send: ColumnType<number, number | undefined, number>;
+  bytes_received: ColumnType<number, number | undefined, number>;
+  connected_at: string;
 }
 
 export interface VpnHubTagTable {
@@ -567,6 +583,7 @@ export interface Database {
   vpn_hub_routes: VpnHubRouteTable;
   vpn_hub_dhcp_options: VpnHubDhcpOptionTable;
   vpn_hub_user_logs: VpnHubUserLogTable;
+  vpn_hub_sessions: VpnHubSessionTable;
   impersonation_logs: ImpersonationLogTable;
   mail_logs: MailLogTable;
   suppressed_emails: SuppressedEmailTable;

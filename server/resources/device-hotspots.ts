@@ -8,10 +8,14 @@ import { invalid, list, notFound } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { deviceInScope } from '../services/device-scope';
 import { ipv4 } from '../services/ipv4';
+import { apiTimestamp } from '../openapi/conform';
+import { formatBytes } from '../../engine/format/bytes';
 
 // Device hotspots of the RMS API: a device's hotspots with their online
 // users, and each hotspot's users, asked from the device (the list on an
-// action channel), added and removed by username, and its active sessions.
+// action channel), added and removed by username, and its active sessions
+// (what the simulator's data plane, services/hotspot-sessions.ts, keeps),
+// written as the vendor writes them (a use time of 12:20:51, 48.64 MB).
 // A user's password is kept only as a digest.
 
 const INDEX = { type: 'object', properties: { index: { type: 'string', pattern: '^[1-4]$' } } } as const;
@@ -22,6 +26,12 @@ const USER_BODY = {
   additionalProperties: false,
   properties: { username: USERNAME, password: { type: 'string', minLength: 4, maxLength: 64 } },
 } as const;
+
+/** A duration in seconds as hours, minutes and seconds (12:20:51). */
+const clock = (seconds: number) =>
+  [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
 
 export default async function deviceHotspots(app: FastifyInstance) {
   const { ctx } = app;
@@ -159,10 +169,10 @@ export default async function deviceHotspots(app: FastifyInstance) {
         username: u.username,
         mac: u.mac ?? '',
         ip: u.ip ?? '',
-        start_time: u.started_at!,
-        use_time: String(Math.max(0, Math.round((now - Date.parse(u.started_at!)) / 1000))),
-        download: String(u.download),
-        upload: String(u.upload),
+        start_time: apiTimestamp(u.started_at!),
+        use_time: clock(Math.max(0, Math.round((now - Date.parse(u.started_at!)) / 1000))),
+        download: formatBytes(Number(u.download)),
+        upload: formatBytes(Number(u.upload)),
         created_at: u.created_at,
         updated_at: u.updated_at,
       }));

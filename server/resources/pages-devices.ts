@@ -94,7 +94,8 @@ export default async function pagesDevices(app: FastifyInstance) {
   gapRoute(app, 'get', '/hotspots', { preHandler: requirePermission('view_device_hotspots') }, async (request) => {
     const spec = await capableSpec(app, request, 'has_hotspot', {
       ssid_names: jsonArray(app.ctx.db, [sql`d.name || ' guest'`]),
-      online_users: sql`(case when d.status = 1 then (cast(d.id as bigint) * 7) % 13 else 0 end)`,
+      // The open sessions of its hotspots' users (the simulator's data plane, services/hotspot-sessions.ts).
+      online_users: sql`(select count(*) from hotspot_users u where u.device_id = d.id and u.started_at is not null)`,
     });
     const { data, total } = await runList(
       { ...spec, map: (row) => ({ ...spec.map!(row), ssid_names: JSON.parse(String(row.ssid_names ?? '[]')) }) },

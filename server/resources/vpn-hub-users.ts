@@ -8,6 +8,7 @@ import { invalid, notFound } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
+import { closeVpnSessions } from '../services/vpn-sessions';
 
 // The users (clients) of VPN hubs: RMS users, custom users and devices, kept
 // as records of kind vpn_hub_user (GET /vpn/hubs/users lists them) whose
@@ -202,6 +203,7 @@ export default async function vpnHubUsers(app: FastifyInstance) {
     return ip!;
   }
 
+  // Its open session, routes and logs go with it.
   app.delete('/vpn/hubs/users/:id', { preHandler: manage }, async (request) => {
     const actor = actorOf(request);
     const user = await hubUserOf(db, actor, routeId(request.params));
@@ -218,6 +220,8 @@ export default async function vpnHubUsers(app: FastifyInstance) {
       const { enabled } = request.body as { enabled: boolean };
       const status = enabled ? 'enabled' : 'disabled';
       await db.updateTable('records').set({ status }).where('id', '=', user.id).execute();
+      // A disabled user is disconnected at once.
+      if (!enabled) await closeVpnSessions(db, 'hub_user_id', [user.id], now());
       return reportDone(ctx, actor, {
         total: 1,
         done: 1,

@@ -10,6 +10,7 @@ import { done, invalid, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
+import { closeVpnSessions } from '../services/vpn-sessions';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
 import { removeUsersOfHubs } from './vpn-hub-users';
@@ -212,6 +213,8 @@ export default async function vpnHubs(app: FastifyInstance) {
         .set({ enabled, updated_at: ctx.now().toISOString() })
         .where('id', '=', hub.id)
         .execute();
+      // A hub turned off disconnects its users at once.
+      if (!enabled) await closeVpnSessions(db, 'hub_id', [hub.id], ctx.now().toISOString());
       return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
     },
   );

@@ -3,12 +3,16 @@ import { companyChannel, LIVE_DEVICE_FIELDS } from '../../engine/device/live';
 import { recordSnapshots } from './device-history';
 import { companyAdmins, notify } from './notify';
 import { collectDue } from './data-collect-collector';
+import { closeHotspotSessions, stepHotspotSessions } from './hotspot-sessions';
+import { seededRandom, type Random } from './session-churn';
+import { stepVpnSessions } from './vpn-sessions';
 
 // A device's connection status changes (reported by the device, or by the
 // simulator): the change is pushed on the company channel (DeviceUpdated)
 // and, when a device goes offline under an enabled "offline" alert
 // configuration of its company or an ancestor, the company admins get a
-// deviceAlert notification.
+// deviceAlert notification; a device that is not online closes its hotspot
+// sessions (its VPN client sessions follow its status by themselves).
 
 const STATUS_TEXT = ['Offline', 'Online', 'Pending', 'Not Activated'];
 
@@ -52,6 +56,7 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
     .set({ status, updated_at: now, ...(status === 1 ? { last_connection_at: now } : {}) })
     .where('id', '=', deviceId)
     .execute();
+  if (status !== 1) await closeHotspotSessions(ctx.db, 'device_id', [deviceId], now);
   ctx.version.bump();
   await publishDeviceUpdates(ctx, [deviceId]);
   if (status !== 0) return true;
@@ -69,10 +74,25 @@ export async function setDeviceStatus(ctx: AppContext, deviceId: number, status:
 }
 
 /**
+ * One step of the data planes the simulator plays: the VPN hubs' RMS and
+ * custom users and the hotspots' users connect, move traffic and disconnect.
+ */
+export async function stepDataPlanes(ctx: AppContext, random: Random): Promise<void> {
+  await stepVpnSessions(ctx, random);
+  await stepHotspotSessions(ctx, random);
+  ctx.version.bump();
+}
+
+/** The simulator's seed: a demo plays the same sessions every start. */
+const SIMULATOR_SEED = 20261124;
+
+/**
  * Demo mode (SIMULATE_DEVICES=1): every interval one random device of the fleet changes status and reports
- * its parameters (a history snapshot), and the online devices send the data collect readings that are due.
+ * its parameters (a history snapshot), the online devices send the data collect readings that are due, and
+ * the data planes take a step (seeded).
  */
 export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
+  const random = seededRandom(SIMULATOR_SEED);
   const timer = setInterval(async () => {
     const row = await ctx.db
       .selectFrom('devices')
@@ -86,6 +106,7 @@ export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => 
       await recordSnapshots(ctx.db, [row.id], ctx.now()).catch(() => undefined);
     }
     await collectDue(ctx).catch(() => undefined);
+    await stepDataPlanes(ctx, random).catch(() => undefined);
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

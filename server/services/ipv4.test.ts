@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ipv4, isHost, prefixOf } from './ipv4';
+import { dotted, ipv4, isHost, prefixOf } from './ipv4';
 
 const octets = fc.tuple(...Array.from({ length: 4 }, () => fc.integer({ min: 0, max: 255 })));
-const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
 
 describe('ipv4', () => {
   it('reads every dotted address as its number and refuses other text', () => {
     fc.assert(
       fc.property(octets, (parts) => {
         expect(ipv4(parts.join('.'))).toBe(parts.reduce((n, p) => n * 256 + p, 0));
+        expect(dotted(ipv4(parts.join('.'))!)).toBe(parts.join('.'));
       }),
     );
     for (const bad of ['', '1.2.3', '1.2.3.4.5', '256.1.1.1', '01.2.3.4', '1.2.3.-4', 'a.b.c.d', '1.2.3.4 ']) {

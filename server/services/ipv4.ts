@@ -7,6 +7,9 @@ export function ipv4(text: string): number | null {
   return parts.reduce((n, p) => n * 256 + Number(p), 0);
 }
 
+/** An unsigned number as its dotted IPv4 address. */
+export const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+
 /** The prefix length of a netmask (contiguous ones, then zeros); null for anything else. */
 export function prefixOf(text: string): number | null {
   const mask = ipv4(text);
