@@ -88,8 +88,9 @@ describe('http client conventions', () => {
       });
       expect(same.calls).toHaveLength(1);
       const changing = fakeFetch(mismatch);
-      await expect(client(changing.fetch, { cookies: cookieFrom(['a', 'b', 'c', 'd']) }).post('/tags', {})).rejects
-        .toMatchObject({ status: 403 });
+      await expect(
+        client(changing.fetch, { cookies: cookieFrom(['a', 'b', 'c', 'd']) }).post('/tags', {}),
+      ).rejects.toMatchObject({ status: 403 });
       expect(changing.calls.map((call) => call.headers.get('X-XSRF-TOKEN'))).toEqual(['a', 'c']);
     });
   });
