@@ -8,7 +8,8 @@ import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, idField, routeId } from '../services/ids';
 import { ipv4, prefixOf } from '../services/ipv4';
 import { hubOf } from './vpn-hubs';
-import { bodyHub, usersOfHub } from './vpn-hub-users';
+import { bodyHub } from './vpn-hub-users';
+import { usersOfHub } from '../services/vpn-hub-user-records';
 
 // The routes of a VPN hub: networks reached through one of its users (via).
 // GET /vpn/hubs/routes?vpn_hub_id= answers the list (the console's routes

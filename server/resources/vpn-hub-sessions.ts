@@ -10,7 +10,8 @@ import { reportDone } from '../services/action-report';
 import { routeId } from '../services/ids';
 import { freeHosts, openSessions } from '../services/vpn-sessions';
 import { hubOf } from './vpn-hubs';
-import { hubUserOf, usersOfHub, type HubUserDetails } from './vpn-hub-users';
+import { hubUserOf } from './vpn-hub-users';
+import { usersOfHub, type HubUserDetails } from '../services/vpn-hub-user-records';
 import { memoryList } from './pages-memory-list';
 
 // Who is connected to a VPN hub (GET /vpn/hubs/{id}/sessions, on a channel),

@@ -9,6 +9,7 @@ import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
 import { closeVpnSessions } from '../services/vpn-sessions';
+import { KIND, usersOfHub, type HubUserDetails } from '../services/vpn-hub-user-records';
 
 // The users (clients) of VPN hubs: RMS users, custom users and devices, kept
 // as records of kind vpn_hub_user (GET /vpn/hubs/users lists them) whose
@@ -17,35 +18,11 @@ import { closeVpnSessions } from '../services/vpn-sessions';
 
 const HUB_COLUMNS = ['id', 'company_id', 'name', 'port', 'ip', 'netmask', 'zone', 'quick_hub', 'tls_key'] as const;
 
-export interface HubUserDetails {
-  vpn_hub_id?: number;
-  hub?: string;
-  type?: string;
-  object_id?: number;
-  mode?: 'static' | 'dhcp';
-  ip?: string;
-}
-
-export const KIND = 'vpn_hub_user';
 /** A hub named in a body (vpn_hub_id), when it is one of the caller's; a 422 on the field otherwise. */
 export async function bodyHub(db: Kysely<Database>, actor: Actor, id: number, source = 'vpn_hub_id') {
   const hub = await db.selectFrom('vpn_hubs').select(HUB_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!hub || !canActOn(actor, hub.company_id)) throw invalid([source, 'The selected VPN hub is invalid.']);
   return hub;
-}
-
-/** The users of a hub, oldest first. */
-export async function usersOfHub(db: Kysely<Database>, hub: { id: number; company_id: number; name: string }) {
-  const rows = await db
-    .selectFrom('records')
-    .select(['id', 'name', 'status', 'details'])
-    .where('kind', '=', KIND)
-    .where('company_id', '=', hub.company_id)
-    .orderBy('id')
-    .execute();
-  return rows
-    .map((row) => ({ ...row, details: JSON.parse(row.details) as HubUserDetails }))
-    .filter(({ details }) => details.vpn_hub_id === hub.id || (!details.vpn_hub_id && details.hub === hub.name));
 }
 
 /** Removes the users of hubs that go (their routes and logs go with the hubs). */

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { SEED_TIME } from './roles';
-import { addHubUser, KIND, type HubUserDetails } from '../resources/vpn-hub-users';
+import { addHubUser } from '../resources/vpn-hub-users';
+import { KIND, type HubUserDetails } from '../services/vpn-hub-user-records';
 import { freeHosts } from '../services/vpn-sessions';
 
 // VPN hub clients as a running hub has them: the fixtures' hub users named by

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/types';
-import { usersOfHub } from '../resources/vpn-hub-users';
+import { usersOfHub } from './vpn-hub-user-records';
 import { dotted, ipv4, prefixOf } from './ipv4';
 import { bytesUpTo, churn, type Random } from './session-churn';
 
