@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTEMPTED_CODES, ATTEMPT_REASONS, connectionAttempt } from '../../engine/device/attempts';
 import { CONNECTION_STATUSES, connectionStatus, faceliftText, l2tpStatus } from '../../engine/device/status';
-import { NOTIFICATION_TYPE_LABELS, REPORT_CODE_LABELS, STATUS_LABELS } from '../../engine/format/code-labels';
+import {
+  NOTIFICATION_TYPE_LABELS,
+  REPORT_CODE_LABELS,
+  STATUS_LABELS,
+  VPN_CLIENT_TYPE_LABELS,
+} from '../../engine/format/code-labels';
 import { formatters } from '../../engine/format/formatters';
 import { taskTypeLabel } from '../../engine/format/task-types';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
@@ -38,6 +43,7 @@ const FORMATTER_WORDS = [
   ...Object.values(STATUS_LABELS),
   ...Object.values(NOTIFICATION_TYPE_LABELS),
   ...Object.values(REPORT_CODE_LABELS),
+  ...Object.values(VPN_CLIENT_TYPE_LABELS),
 ];
 // Default texts passed to t() through a variable rather than a literal call.
 const DEFAULT_TEXTS = ['Failed to load.'];

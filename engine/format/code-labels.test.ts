@@ -31,6 +31,8 @@ describe('code labels', () => {
     expect(formatCell('status', 2, {})).toBe('2');
     expect(formatCell('notificationType', 'deviceAlert', {})).toBe('Device alert');
     expect(formatCell('notificationType', null, {})).toBe('');
+    expect(formatCell('vpnClientType', 'rms_user', {})).toBe('RMS user');
+    expect(formatCell('vpnClientType', 'custom_user', {})).toBe('Custom user');
   });
   it('report codes read as the new-report form names them (its type, period and "applied by" options)', async () => {
     const form = (await import('../../schemas/forms/new-report.json')).default as {

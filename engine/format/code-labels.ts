@@ -36,6 +36,13 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<string, string>> = {
   deviceAlert: 'Device alert',
 };
 
+/** The kinds of VPN hub clients (a session's or a connection log's type). */
+export const VPN_CLIENT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  device: 'Device',
+  rms_user: 'RMS user',
+  custom_user: 'Custom user',
+};
+
 /** A report's type, period and "applied by" codes, in the words of the new-report form's options. */
 export const REPORT_CODE_LABELS: Readonly<Record<string, string>> = {
   single: 'Single',

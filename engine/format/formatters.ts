@@ -4,7 +4,13 @@ import { connectionAttempt } from '../device/attempts';
 import { brandedModel, type DeviceBranding } from '../device/branding';
 import { connectionStatus, faceliftText, l2tpStatus } from '../device/status';
 import { formatBytes, formatDataCredit } from './bytes';
-import { codeLabel, NOTIFICATION_TYPE_LABELS, REPORT_CODE_LABELS, STATUS_LABELS } from './code-labels';
+import {
+  codeLabel,
+  NOTIFICATION_TYPE_LABELS,
+  REPORT_CODE_LABELS,
+  STATUS_LABELS,
+  VPN_CLIENT_TYPE_LABELS,
+} from './code-labels';
 import { formatDuration } from './duration';
 import { formatDateTime, formatRelativeTime, toDate } from './relative-time';
 import { formatPort } from './services';
@@ -64,6 +70,7 @@ export const formatters: Readonly<Record<string, Formatter>> = {
   status: (v) => (v == null || v === '' ? '' : codeLabel(STATUS_LABELS, String(v))),
   notificationType: (v) => (v == null || v === '' ? '' : codeLabel(NOTIFICATION_TYPE_LABELS, String(v))),
   reportCode: (v) => (v == null || v === '' ? '' : codeLabel(REPORT_CODE_LABELS, String(v))),
+  vpnClientType: (v) => (v == null || v === '' ? '' : codeLabel(VPN_CLIENT_TYPE_LABELS, String(v))),
   count: (v) => (Array.isArray(v) ? String(v.length) : Number.isFinite(num(v)) ? String(num(v)) : ''),
   percent: (v, _r, c) =>
     Number.isFinite(num(v))
@@ -82,6 +89,7 @@ export const WORD_FORMATTERS: ReadonlySet<string> = new Set([
   'status',
   'notificationType',
   'reportCode',
+  'vpnClientType',
 ]);
 
 export function formatterNames(): string[] {
