@@ -3,12 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import type { Database } from '../db/types';
-import { invalid, list, notFound, ok } from '../http/envelope';
+import { invalid, list, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
 import { deviceListSpec } from './devices-list';
 import { memoryList } from './pages-memory-list';
 import { scoped } from './scoped';
+import { recordOf } from './record-of';
 
 // The reads of automations beyond their list (records.ts): the devices an
 // automation watches (automation_devices, written by automation-devices.ts),
@@ -21,15 +22,7 @@ const VIEW = 'view_device_alert_configurations';
 
 /** An automation of the caller's companies, or 404. */
 export async function automationOf(db: Kysely<Database>, actor: Actor, id: number) {
-  const row = await db
-    .selectFrom('records')
-    .select(['id', 'name', 'company_id', 'status', 'details', 'created_at'])
-    .where('kind', '=', 'automation')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound('Automation not found.');
-  assertTenancy(actor, row.company_id, 'Automation');
-  return row;
+  return recordOf(db, actor, 'automation', id, 'Automation');
 }
 
 /** The vendor's action names for the actions the automation form stores. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
-import { notFound } from '../http/envelope';
+import { actorOf, requirePermission } from '../auth/guards';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { templateRequests } from '../services/configurator-template';
 import { routeId } from '../services/ids';
+import { recordOf } from './record-of';
 
 // POST /devices/configurator/templates/{id}/use of the RMS API: a template
 // of the caller's companies applied to devices of the caller's companies
@@ -16,14 +16,7 @@ export default async function configuratorTemplatesUse(app: FastifyInstance) {
   const preHandler = requirePermission('create_multi_configuration');
   app.post('/devices/configurator/templates/:id/use', { preHandler }, async (request) => {
     const actor = actorOf(request);
-    const template = await ctx.db
-      .selectFrom('records')
-      .select(['name', 'company_id', 'details'])
-      .where('kind', '=', 'configurator_template')
-      .where('id', '=', routeId(request.params))
-      .executeTakeFirst();
-    if (!template) throw notFound('Template not found.');
-    assertTenancy(actor, template.company_id, 'Template');
+    const template = await recordOf(ctx.db, actor, 'configurator_template', routeId(request.params), 'Template');
     const ids = bulkDeviceIds(request.body);
     await assertDevicesInScope(ctx, actor, ids);
     const work = { kind: 'template', name: template.name, requests: templateRequests(template.details) } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
+import { actorOf, assertCompanyField, requirePermission } from '../auth/guards';
 import { invalid } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { assertDevicesInScope } from '../services/bulk';
@@ -10,6 +10,7 @@ import { routeId } from '../services/ids';
 import { assignBody, configBody, unassignBody, type AssignBody, type ConfigBody } from './data-collect-schemas';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
+import { recordOf } from './record-of';
 
 // Data collect configs (records of kind data_collect_config; GET lives with
 // the records): created, changed and removed; assigned to the caller's
@@ -22,14 +23,7 @@ const KIND = 'data_collect_config';
 
 /** The config of a route or body when it is one of the caller's (404 otherwise). */
 async function configOf(db: Kysely<Database>, actor: Actor, id: number) {
-  const config = await db
-    .selectFrom('records')
-    .select(['id', 'company_id', 'details'])
-    .where('id', '=', id)
-    .where('kind', '=', KIND)
-    .executeTakeFirst();
-  assertTenancy(actor, config?.company_id, 'Data collect config');
-  return config!;
+  return recordOf(db, actor, KIND, id, 'Data collect config');
 }
 
 /** The config's columns and details from a request body (the protocol and version a seeded config has stay). */

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { BATCH_SIZE } from '../../engine/constants';
-import { actorOf, assertTenancy } from '../auth/guards';
+import { actorOf } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { ID_SCHEMA, routeId } from '../services/ids';
+import { recordOf } from './record-of';
 
 // POST /devices/tasks/groups/{id} of the RMS API: runs a task group (all its
 // tasks, or those listed) on devices of the caller's companies, on an action
@@ -47,17 +48,11 @@ export default async function deviceTaskGroupsRun(app: FastifyInstance) {
     { ...guard(app, { permission: ['view_device_task_groups', 'update_devices'] }), schema: { body } },
     async (request) => {
       const actor = actorOf(request);
-      const group = await ctx.db
-        .selectFrom('records')
-        .select(['id', 'name', 'company_id'])
-        .where('kind', '=', 'task_group')
-        .where('id', '=', routeId(request.params))
-        .executeTakeFirst();
-      assertTenancy(actor, group?.company_id, 'Task group');
+      const group = await recordOf(ctx.db, actor, 'task_group', routeId(request.params), 'Task group');
       const groupTasks = await ctx.db
         .selectFrom('device_tasks')
         .select(['id', 'name'])
-        .where('group_id', '=', group!.id)
+        .where('group_id', '=', group.id)
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -70,7 +65,7 @@ export default async function deviceTaskGroupsRun(app: FastifyInstance) {
       if (!chosen.length) throw invalid(['tasks', 'The task group has no tasks to run.']);
       const devices = bulkDeviceIds(request.body);
       await assertDevicesInScope(ctx, actor, devices);
-      const source = `${group!.name}: ${chosen.join(', ')}`;
+      const source = `${group.name}: ${chosen.join(', ')}`;
       const channel = await startBulk(ctx, actor, devices, { kind: 'task', task: 'task_group', source });
       return { success: true, meta: { channel } };
     },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { actorOf, requirePermission } from '../auth/guards';
 import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
+import { recordOf } from './record-of';
 
 // PUT /email-configurations/{id} of the RMS API: some fields of an SMTP
 // configuration of the caller's companies changed, with the limits of the
@@ -31,22 +32,16 @@ export default async function emailConfigurations(app: FastifyInstance) {
   };
   app.put('/email-configurations/:id', options, async (request) => {
     const id = routeId(request.params);
-    const record = await db
-      .selectFrom('records')
-      .select(['company_id', 'name', 'details'])
-      .where('id', '=', id)
-      .where('kind', '=', 'email_configuration')
-      .executeTakeFirst();
-    assertTenancy(actorOf(request), record?.company_id, 'Email configuration');
+    const record = await recordOf(db, actorOf(request), 'email_configuration', id, 'Email configuration');
     const { name, password, ...fields } = request.body as Record<string, unknown> & { name?: string };
     const details = {
-      ...(JSON.parse(record!.details) as object),
+      ...(JSON.parse(record.details) as object),
       ...fields,
       ...(password !== undefined ? { password_set: true } : {}),
     };
     await db
       .updateTable('records')
-      .set({ name: name?.trim() ?? record!.name, details: JSON.stringify(details) })
+      .set({ name: name?.trim() ?? record.name, details: JSON.stringify(details) })
       .where('id', '=', id)
       .execute();
     return done(undefined, 'Email configuration updated successfully');

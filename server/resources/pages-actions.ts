@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
-import { invalid, notFound } from '../http/envelope';
+import { actorOf, requirePermission } from '../auth/guards';
+import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
 import { routeId } from '../services/ids';
 import { gapRoute } from './pages-routes';
+import { recordOf } from './record-of';
 
 // Device tasks the firmware update and backup upload pages start over a
 // selection (a template's use is configurator-templates-use.ts): each
@@ -66,14 +67,7 @@ export default async function pagesActions(app: FastifyInstance) {
   const generate = { preHandler: requirePermission(['view_reports', 'update_devices']) };
   gapRoute(app, 'post', '/reports/:id/generate', generate, async (request) => {
     const actor = actorOf(request);
-    const report = await db
-      .selectFrom('records')
-      .select(['id', 'name', 'company_id', 'details'])
-      .where('kind', '=', 'report')
-      .where('id', '=', routeId(request.params))
-      .executeTakeFirst();
-    if (!report) throw notFound('Report not found.');
-    assertTenancy(actor, report.company_id, 'Report');
+    const report = await recordOf(db, actor, 'report', routeId(request.params), 'Report');
     const at = app.ctx.now().toISOString();
     const row = await db
       .insertInto('records')

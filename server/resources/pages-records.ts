@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
-import { done, notFound } from '../http/envelope';
+import { actorOf, requirePermission } from '../auth/guards';
+import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
 import { RECORD_ROUTES } from './records';
 import { gapRoute } from './pages-routes';
+import { recordOf } from './record-of';
 
 // DELETE for the simple company records the pages list (reports, automations,
 // task groups, monitoring templates, e-mail configurations, approved
@@ -33,14 +34,7 @@ export default async function pagesRecords(app: FastifyInstance) {
       { preHandler: requirePermission([route.permission, write]) },
       async (request) => {
         const actor = actorOf(request);
-        const row = await app.ctx.db
-          .selectFrom('records')
-          .select(['id', 'name', 'company_id'])
-          .where('kind', '=', route.kind)
-          .where('id', '=', routeId(request.params))
-          .executeTakeFirst();
-        if (!row) throw notFound();
-        assertTenancy(actor, row.company_id);
+        const row = await recordOf(app.ctx.db, actor, route.kind, routeId(request.params));
         await app.ctx.db.deleteFrom('records').where('id', '=', row.id).execute();
         return done(undefined, `${row.name} removed successfully`);
       },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
+import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
 import { writeGroupTasks } from '../services/group-tasks';
+import { recordOf } from './record-of';
 
 // Writes of the company records that forms submit (task groups, automations,
 // e-mail configurations, monitoring templates): validated by their form
@@ -72,17 +73,11 @@ export default async function recordsWrite(app: FastifyInstance) {
     app.put(`${write.path}/:id`, guard(app, { permission: write.permission, form: true }), async (request) => {
       const actor = actorOf(request);
       const id = routeId(request.params);
-      const record = await db
-        .selectFrom('records')
-        .select(['company_id', 'details'])
-        .where('id', '=', id)
-        .where('kind', '=', write.kind)
-        .executeTakeFirst();
-      assertTenancy(actor, record?.company_id, write.item);
+      const record = await recordOf(db, actor, write.kind, id, write.item);
       const form = request.form!;
       const companyId =
-        form.company_id !== undefined ? await assertCompanyField(db, actor, form.company_id) : record!.company_id;
-      const merged = { ...(JSON.parse(record!.details) as object), ...(JSON.parse(details(form)) as object) };
+        form.company_id !== undefined ? await assertCompanyField(db, actor, form.company_id) : record.company_id;
+      const merged = { ...(JSON.parse(record.details) as object), ...(JSON.parse(details(form)) as object) };
       await db
         .updateTable('records')
         .set({ name: String(form.name), company_id: companyId, details: JSON.stringify(merged) })

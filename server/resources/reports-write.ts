@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
+import { actorOf, assertCompanyField, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { ID_SCHEMA, routeId } from '../services/ids';
+import { recordOf } from './record-of';
 
 // The RMS API's writes of company records that had only reads: reports
 // (POST /reports, PUT /reports/{id}), generated reports (PUT and DELETE
@@ -110,15 +111,9 @@ export default async function reportsWrite(app: FastifyInstance) {
   const { db } = ctx;
 
   /** A record of a kind within the caller's companies (404 otherwise), its details parsed. */
-  async function recordOf(actor: Actor, params: unknown, kind: string, what: string) {
-    const record = await db
-      .selectFrom('records')
-      .select(['id', 'company_id', 'name', 'status', 'details'])
-      .where('id', '=', routeId(params))
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-    assertTenancy(actor, record?.company_id, what);
-    return { ...record!, details: JSON.parse(record!.details) as Record<string, unknown> };
+  async function parsedRecordOf(actor: Actor, params: unknown, kind: string, what: string) {
+    const record = await recordOf(db, actor, kind, routeId(params), what);
+    return { ...record, details: JSON.parse(record.details) as Record<string, unknown> };
   }
 
   const permission = ['view_reports', 'update_devices'];
@@ -153,7 +148,7 @@ export default async function reportsWrite(app: FastifyInstance) {
 
   app.put('/reports/:id', { ...reports, schema: { body: updateReport } }, async (request) => {
     const actor = actorOf(request);
-    const report = await recordOf(actor, request.params, 'report', 'Report');
+    const report = await parsedRecordOf(actor, request.params, 'report', 'Report');
     const { name, is_active, ...changes } = request.body as Report & { name?: string };
     const details = { ...report.details, ...changes } as Report;
     assertDates(details);
@@ -174,7 +169,7 @@ export default async function reportsWrite(app: FastifyInstance) {
   });
 
   app.put('/reports/generated/:id', { ...reports, schema: { body: updateGenerated } }, async (request) => {
-    const generated = await recordOf(actorOf(request), request.params, 'generated_report', 'Generated report');
+    const generated = await parsedRecordOf(actorOf(request), request.params, 'generated_report', 'Generated report');
     const { name, description } = request.body as { name: string; description: string };
     await db
       .updateTable('records')
@@ -185,7 +180,7 @@ export default async function reportsWrite(app: FastifyInstance) {
   });
 
   app.delete('/reports/generated/:id', reports, async (request) => {
-    const generated = await recordOf(actorOf(request), request.params, 'generated_report', 'Generated report');
+    const generated = await parsedRecordOf(actorOf(request), request.params, 'generated_report', 'Generated report');
     await db.deleteFrom('records').where('id', '=', generated.id).execute();
     return { success: true };
   });
@@ -198,7 +193,7 @@ export default async function reportsWrite(app: FastifyInstance) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const configuration = await recordOf(actor, request.params, 'alert_configuration', 'Alert configuration');
+      const configuration = await parsedRecordOf(actor, request.params, 'alert_configuration', 'Alert configuration');
       const { enable, ...changes } = request.body as { enable?: boolean; smtp_config_id?: number };
       if (changes.smtp_config_id !== undefined) {
         // The SMTP configuration is one of the e-mail configurations of the configuration's own company.

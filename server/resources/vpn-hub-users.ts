@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import { jsonInteger } from '../db/dialect';
 import type { Database } from '../db/types';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertTenancy, canActOn, requirePermission } from '../auth/guards';
+import { actorOf, canActOn, requirePermission } from '../auth/guards';
 import { invalid, notFound } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
 import { closeVpnSessions } from '../services/vpn-sessions';
 import { KIND, usersOfHub, type HubUserDetails } from '../services/vpn-hub-user-records';
+import { recordOf } from './record-of';
 
 // The users (clients) of VPN hubs: RMS users, custom users and devices, kept
 // as records of kind vpn_hub_user (GET /vpn/hubs/users lists them) whose
@@ -36,18 +37,12 @@ export async function removeUsersOfHubs(db: Kysely<Database>, hubIds: number[]) 
 
 /** A hub user of the caller's with its hub (404 otherwise). */
 export async function hubUserOf(db: Kysely<Database>, actor: Actor, id: number) {
-  const row = await db
-    .selectFrom('records')
-    .select(['id', 'company_id', 'name', 'status', 'details'])
-    .where('kind', '=', KIND)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  assertTenancy(actor, row?.company_id, 'VPN hub user');
-  const details = JSON.parse(row!.details) as HubUserDetails;
+  const row = await recordOf(db, actor, KIND, id, 'VPN hub user');
+  const details = JSON.parse(row.details) as HubUserDetails;
   const hub = await db
     .selectFrom('vpn_hubs')
     .select(HUB_COLUMNS)
-    .where('company_id', '=', row!.company_id)
+    .where('company_id', '=', row.company_id)
     .where((eb) => (details.vpn_hub_id ? eb('id', '=', details.vpn_hub_id) : eb('name', '=', details.hub ?? '')))
     .orderBy('id')
     .executeTakeFirst();
