@@ -96,10 +96,7 @@ export default async function pagesDevices(app: FastifyInstance) {
       ssid_names: jsonArray(app.ctx.db, [sql`d.name || ' guest'`]),
       online_users: sql`(case when d.status = 1 then (cast(d.id as bigint) * 7) % 13 else 0 end)`,
     });
-    const { data, total } = await runList(
-      { ...spec, map: (row) => ({ ...spec.map!(row), ssid_names: JSON.parse(String(row.ssid_names ?? '[]')) }) },
-      query(request),
-    );
+    const { data, total } = await runList({ ...spec, json: [...(spec.json ?? []), 'ssid_names'] }, query(request));
     return list(data, total);
   });
 
