@@ -189,7 +189,10 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
     rowsQuery = rowsQuery.orderBy(sql.ref(idColumn), params.sort[0]?.[1] ?? 'desc');
   }
   const countQuery = applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  return { params, columns: names, rowsQuery: rowsQuery.limit(params.limit).offset(params.offset), countQuery };
+  // The page bounds are written into the statement: SQLite's planner reads a bound LIMIT or OFFSET, so rebinding it
+  // (every run of a cached statement) would prepare the statement again on every call.
+  rowsQuery = rowsQuery.limit(sql.lit(params.limit)).offset(sql.lit(params.offset));
+  return { params, columns: names, rowsQuery, countQuery };
 }
 
 type Row = Record<string, unknown>;
