@@ -11,17 +11,6 @@ import type { OpenApiNode } from './document';
 /** Writes the envelope of a page of rows (each row the values of the writer's columns, in order) and its total. */
 export type ListWriter = (rows: readonly unknown[][], total: number) => string;
 
-/** One column's `"name":value` text, or '' when the shaped row leaves the property out. */
-type ColumnWriter = (value: unknown) => string;
-
-/** A column without a schema property: written as it is (JSON.stringify leaves undefined out). */
-const plainColumn =
-  (key: string): ColumnWriter =>
-  (value) => {
-    const text = JSON.stringify(value);
-    return text === undefined ? '' : key + text;
-  };
-
 /** Whether a property name is an array index, which objects list first (the columns' order would not be the wire order). */
 const isIndex = (name: string) => /^(0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
 
@@ -56,26 +45,28 @@ export function listWriter(
   const head = `{"success":${top('success', true)},"data":[`;
   const rowSchema = data && conform.resolve(data.items);
   const fields = rowSchema ? conform.fieldsOf(rowSchema) : new Map();
-  const writers: ColumnWriter[] = columns.map((name) => {
-    const key = `${JSON.stringify(name)}:`;
+  // Per column: its `"name":` text, its shaper (none: written as it is) and whether a null is written.
+  const keys = columns.map((name) => `${JSON.stringify(name)}:`);
+  const shapers = columns.map((name) => {
     const field = fields.get(name);
-    if (!field) return plainColumn(key);
-    const shaper = conform.shaperOf(field.schema);
-    const ifNull = field.keepsNull ? `${key}null` : '';
-    return (value) => {
-      if (value === null) return ifNull;
-      if (value === undefined) return '';
-      const text = JSON.stringify(shaper(value, 3));
-      return text === undefined ? '' : key + text;
-    };
+    return field ? conform.shaperOf(field.schema) : undefined;
   });
+  const nulls = columns.map((name) => fields.get(name)?.keepsNull ?? true);
   const writeRow = (row: readonly unknown[]) => {
-    let out = '';
-    for (let i = 0; i < writers.length; i++) {
-      const text = writers[i](row[i]);
-      if (text) out += out ? `,${text}` : text;
+    let out = '{';
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      const shaper = shapers[i];
+      let text: string | undefined;
+      if (value === null) text = nulls[i] ? 'null' : undefined;
+      else if (value !== undefined) {
+        const shaped = shaper ? shaper(value, 3) : value;
+        // A finite number's JSON is its String() (a third of the writer's time went to JSON.stringify on numbers).
+        text = typeof shaped === 'number' && Number.isFinite(shaped) ? String(shaped) : JSON.stringify(shaped);
+      }
+      if (text !== undefined) out += out.length > 1 ? `,${keys[i]}${text}` : keys[i] + text;
     }
-    return `{${out}}`;
+    return `${out}}`;
   };
   return (rows, total) => {
     let out = head;
