@@ -53,7 +53,7 @@ async function headersAfter(setup: (probe: FastifyInstance) => Promise<void>) {
 
 /**
  * The headers helmet sets with these options, worked out once: they depend on no request (no nonces), and
- * @fastify/helmet builds helmet's whole middleware again for every request (a tenth of a list call's work).
+ * @fastify/helmet builds helmet's whole middleware again for every request (about 4% of a device list call).
  */
 async function helmetHeaders(options: Parameters<typeof helmet>[1]): Promise<Record<string, string>> {
   const bare = await headersAfter(async () => undefined);
