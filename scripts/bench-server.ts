@@ -73,14 +73,25 @@ async function signIn(base: string): Promise<string> {
   return `${cookie('XSRF-TOKEN')}; ${cookie('rms_access')}`;
 }
 
-/** Runs the paths under load from a forked client process (scripts/bench-load.ts) and answers p50, p95 and req/s. */
+/**
+ * Runs the paths under load from a forked client process (scripts/bench-load.ts) and answers p50, p95, req/s and
+ * the server's CPU time per request (this process serves alone, so it holds on a busy machine where times do not).
+ */
 async function load(base: string, cookie: string, paths: string[]) {
   const client = fork(path.join(import.meta.dirname, 'bench-load.ts'));
   const job: LoadJob = { base, cookie, paths, connections: CONNECTIONS, seconds: SECONDS };
+  const cpu = process.cpuUsage();
   client.send(job);
   const [result] = (await once(client, 'message')) as [LoadResult];
+  const used = process.cpuUsage(cpu);
   const times = result.times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), rps: result.rps, errors: result.errors };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: result.rps,
+    errors: result.errors,
+    cpu: (used.user + used.system) / times.length,
+  };
 }
 
 /** p50/p95 in ms over iterations of running every spec's page and count statements, as the mean per spec. */
@@ -156,6 +167,7 @@ try {
     'SQL p95',
     'p50 ratio',
     'p95 ratio',
+    'CPU/request',
     'non-200',
   ];
   const lines = [header];
@@ -170,6 +182,7 @@ try {
       `${s.bare.p95.toFixed(3)} ms`,
       `${(http.p50 / s.bare.p50).toFixed(1)}x`,
       `${(http.p95 / s.bare.p95).toFixed(1)}x`,
+      `${http.cpu.toFixed(0)} us`,
       String(http.errors),
     ]);
   }
@@ -180,6 +193,7 @@ try {
   );
   console.log('The server caches list totals and session callers per data version (any write invalidates them),');
   console.log('so the HTTP figures include cache hits; at 50 connections they are dominated by queueing on 2 cores.');
+  console.log('CPU/request = the server process CPU time (user + system) during the run, per response.');
   console.log('Aim: HTTP p95 under 20 ms at 50 connections on this 2-core machine.');
 } finally {
   await app.close();

@@ -80,6 +80,12 @@ function sqliteDialect(file: string) {
 }
 
 /**
+ * A statement text starting with this comment answers its rows as arrays of the column values on SQLite
+ * (better-sqlite3's raw mode: no object per row); PostgreSQL reads it as a comment and answers objects.
+ */
+export const ARRAY_ROWS = '/* rows as arrays */ ';
+
+/**
  * Kysely prepares every query anew; the same SQL text (lists differ only in
  * parameters) reuses its prepared statement instead. Statements are run
  * synchronously to completion, so sharing one is safe.
@@ -92,6 +98,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
       let statement = statements.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
+        if (text.startsWith(ARRAY_ROWS)) statement.raw(true);
         statements.set(text, statement);
         if (statements.size > max) statements.delete(statements.keys().next().value as string);
       }

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './envelope';
-import { parseListParams, type ListSpec } from './list-query';
+import { parseListParams, planList, runPlan, type ListSpec } from './list-query';
+import { openDatabase } from '../db/open';
 
 const spec = {
   from: () => {
@@ -53,5 +55,34 @@ describe('parseListParams', () => {
 
   it('caps the limit', () => {
     expect(parseListParams({ limit: '999999' }, spec).limit).toBe(1000);
+  });
+});
+
+describe('planList and runPlan', () => {
+  it('answers the page as rows of column values with JSON fields parsed, its bounds written into the statement', async () => {
+    const { db, close } = openDatabase(':memory:');
+    try {
+      await sql`create table t (id integer primary key, name text, tags text)`.execute(db);
+      await sql`insert into t (id, name, tags) values (1, 'a', '["x"]'), (2, 'b', null), (3, 'c', '[]')`.execute(db);
+      const list: ListSpec = {
+        ...spec,
+        from: () => db.selectFrom(sql<never>`t`.as('t')),
+        fields: { id: 't.id', name: 't.name', tags: 't.tags' },
+      };
+      const plan = planList({ ...list, json: ['tags'] }, { limit: '2', offset: '1' });
+      // A bound LIMIT or OFFSET is read by SQLite's planner: rebinding it would prepare the statement on every run.
+      expect(plan.rows.sql).toMatch(/limit 2 offset 1$/);
+      expect(plan.rows.parameters).toEqual([]);
+      expect(plan.columns).toEqual(['id', 'name', 'tags']);
+      expect(await runPlan(db, plan)).toEqual({
+        rows: [
+          [2, 'b', []],
+          [1, 'a', ['x']],
+        ],
+        total: 3,
+      });
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/types';
+import { ARRAY_ROWS } from '../db/open';
 import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
@@ -46,6 +47,8 @@ export interface ListSpec {
   negatable?: string[];
   /** Fields left out unless asked for with `fields` (large or computed). */
   hidden?: string[];
+  /** Fields whose value is JSON text the query builds (a list; null reads as an empty one), answered parsed. */
+  json?: string[];
   /** Turns a row into its API shape (booleans, JSON). */
   map?: (row: Record<string, unknown>) => Record<string, unknown>;
   maxLimit?: number;
@@ -186,7 +189,10 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
     rowsQuery = rowsQuery.orderBy(sql.ref(idColumn), params.sort[0]?.[1] ?? 'desc');
   }
   const countQuery = applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  return { params, rowsQuery: rowsQuery.limit(params.limit).offset(params.offset), countQuery };
+  // The page bounds are written into the statement: SQLite's planner reads a bound LIMIT or OFFSET, so rebinding it
+  // (every run of a cached statement) would prepare the statement again on every call.
+  rowsQuery = rowsQuery.limit(sql.lit(params.limit)).offset(sql.lit(params.offset));
+  return { params, columns: names, rowsQuery, countQuery };
 }
 
 type Row = Record<string, unknown>;
@@ -198,59 +204,88 @@ export interface ListCounts {
   version: number;
 }
 
-/** What answers a list call besides its statements: its parameters, the list-total key and the row shaping. */
-interface ListAnswer {
+/** A list call compiled, reusable for the same caller and URL: its statements and how to read its rows. */
+export interface ListPlan {
   params: ListParams;
-  /** The count statement with its parameters: the key of the list-total cache. */
-  countKey: string;
-  map?: ListSpec['map'];
-}
-
-/** A list call compiled: its statements and how to shape its rows, reusable for the same caller and URL. */
-export interface ListPlan extends ListAnswer {
+  /** The page statement, answering each row as the values of `columns` (ARRAY_ROWS). */
   rows: CompiledQuery;
   count: CompiledQuery;
+  /** The count statement with its parameters: the key of the list-total cache. */
+  countKey: string;
+  /** The fields the page answers, in order. */
+  columns: string[];
+  /** Where in a row the JSON fields (ListSpec.json) are. */
+  json: number[];
+  map?: ListSpec['map'];
 }
 
 const countKeyOf = (count: CompiledQuery) => `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
 
+/** A JSON field's text parsed (null reads as an empty list). */
+const parseJson = (text: unknown): unknown => JSON.parse(String(text ?? '[]'));
+
 /** Runs the page and (unless the list-total cache holds it) the count of a list call. */
-async function answer(
-  call: ListAnswer,
-  rows: () => Promise<Row[]>,
+async function answer<T>(
+  countKey: string,
+  rows: () => Promise<T[]>,
   count: () => Promise<unknown>,
   counts: ListCounts | undefined,
 ) {
   const at = counts?.version ?? 0;
-  const cached = counts?.get(call.countKey);
+  const cached = counts?.get(countKey);
   const [page, total] = await Promise.all([rows(), cached ?? count().then(Number)]);
-  if (counts && cached === undefined) counts.set(call.countKey, total, at);
-  return { data: call.map ? page.map(call.map) : page, total, params: call.params };
+  if (counts && cached === undefined) counts.set(countKey, total, at);
+  return { page, total };
 }
 
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
-  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const { params, columns, rowsQuery, countQuery } = buildList(spec, query);
   const count = countQuery.compile();
-  return { params, rows: rowsQuery.compile(), count, countKey: countKeyOf(count), map: spec.map };
+  const page = rowsQuery.compile();
+  return {
+    params,
+    rows: { ...page, sql: ARRAY_ROWS + page.sql },
+    count,
+    countKey: countKeyOf(count),
+    columns,
+    json: columns.flatMap((name, i) => (spec.json?.includes(name) ? [i] : [])),
+    map: spec.map,
+  };
 }
 
-/** Runs a compiled list call: answers the page of rows and the total. */
-export const runPlan = (db: Kysely<Database>, plan: ListPlan, counts?: ListCounts) =>
-  answer(
-    plan,
-    () => db.executeQuery<Row>(plan.rows).then((result) => result.rows),
+/**
+ * Runs a compiled list call: the page as rows of column values (plan.columns, JSON fields parsed) and the total.
+ * PostgreSQL answers objects, read in the columns' order.
+ */
+export async function runPlan(db: Kysely<Database>, plan: ListPlan, counts?: ListCounts) {
+  const { page, total } = await answer(
+    plan.countKey,
+    () => db.executeQuery<unknown[] | Row>(plan.rows).then((result) => result.rows),
     () => db.executeQuery<{ total: unknown }>(plan.count).then((result) => result.rows[0]?.total ?? 0),
     counts,
   );
+  const rows = page.map((row) => (Array.isArray(row) ? row : plan.columns.map((name) => row[name])));
+  for (const row of rows) for (const i of plan.json) row[i] = parseJson(row[i]);
+  return { rows, total };
+}
 
-/** Runs a list query: answers the page of rows and the total. */
-export function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
+/** The rows of a page as objects, shaped by the spec's map. */
+export const rowObjects = (plan: ListPlan, rows: unknown[][]): Row[] =>
+  rows.map((values) => {
+    const row = Object.fromEntries(plan.columns.map((name, i) => [name, values[i]]));
+    return plan.map ? plan.map(row) : row;
+  });
+
+/** Runs a list query: answers the page of rows (shaped by the spec's json and map) and the total. */
+export async function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
   const { params, rowsQuery, countQuery } = buildList(spec, query);
-  return answer(
-    { params, countKey: countKeyOf(countQuery.compile()), map: spec.map },
+  const { page, total } = await answer(
+    countKeyOf(countQuery.compile()),
     () => rowsQuery.execute() as Promise<Row[]>,
     () => countQuery.executeTakeFirst().then((row) => row?.total ?? 0),
     counts,
   );
+  for (const row of page) for (const name of spec.json ?? []) if (name in row) row[name] = parseJson(row[name]);
+  return { data: spec.map ? page.map(spec.map) : page, total, params };
 }

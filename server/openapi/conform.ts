@@ -96,14 +96,26 @@ interface ObjectShape {
 }
 
 /** A property of an object schema, as the shaper of its object uses it. */
-interface Field {
+export interface Field {
   schema: OpenApiNode;
   /** Whether a null stays (the property is nullable or required) rather than being left out. */
   keepsNull: boolean;
 }
 
 /** Shapes a non-null value by one schema node, at a nesting depth. */
-type Shaper = (value: unknown, depth: number) => unknown;
+export type Shaper = (value: unknown, depth: number) => unknown;
+
+/** Shapes values by the schemas of one document; its compiled parts serve writers of the same shape (list-writer.ts). */
+export interface Conformer {
+  /** A copy of `value` shaped by `node` (nulls left out where not allowed, vendor timestamps). */
+  (value: unknown, node: unknown, depth?: number): unknown;
+  /** A schema node with its `$ref` chain resolved. */
+  resolve(node: unknown): OpenApiNode | undefined;
+  /** The properties of an object schema (allOf parts merged), each with its null rule. */
+  fieldsOf(schema: OpenApiNode): ReadonlyMap<string, Field>;
+  /** The compiled shaper of a schema node. */
+  shaperOf(schema: OpenApiNode): Shaper;
+}
 
 /**
  * Shapes values by the schemas of one document. Each schema node is compiled once into a shaper (its `$ref`
@@ -111,7 +123,7 @@ type Shaper = (value: unknown, depth: number) => unknown;
  * decided), so a response costs one pass over the value: a device list of 142 fields per row must not rework
  * the device schema per row or per field.
  */
-export function conformer(document: OpenApiNode) {
+export function conformer(document: OpenApiNode): Conformer {
   const resolved = new WeakMap<object, OpenApiNode | null>();
   const shapes = new WeakMap<OpenApiNode, ObjectShape>();
   const shapers = new WeakMap<OpenApiNode, Shaper>();
@@ -188,22 +200,44 @@ export function conformer(document: OpenApiNode) {
     const schema = resolve(node);
     return schema ? shape(value, schema, depth) : value;
   };
-  return conform;
+  return Object.assign(conform, { resolve, fieldsOf, shaperOf });
 }
 
-/** Shapes the responses of every route that is an OpenAPI operation. */
-export function registerConformance(app: FastifyInstance, document: OpenApiNode): void {
+/** The JSON response schema of the operation a route is, for a status (undefined: not an operation, or none given). */
+type SchemaOf = (method: string, url: string | undefined, status: number) => OpenApiNode | undefined;
+
+function responseSchemas(document: OpenApiNode): SchemaOf {
   const byKey = new Map(operations(document).map((operation) => [operation.key, operation]));
-  const conform = conformer(document);
   const schemas = new Map<string, OpenApiNode | undefined>();
+  return (method, url, status) => {
+    if (!url?.startsWith('/api/')) return undefined;
+    const at = `${method} ${url} ${status}`;
+    if (!schemas.has(at)) {
+      const operation = byKey.get(routeKey(method, url.slice('/api'.length)));
+      schemas.set(at, operation && responseSchema(document, operation, status));
+    }
+    return schemas.get(at);
+  };
+}
+
+/** The app's OpenAPI wire format: the conformer and the response schema of each route. */
+export interface Conformance {
+  conform: Conformer;
+  schemaOf: SchemaOf;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    conformance: Conformance;
+  }
+}
+
+/** Shapes the responses of every route that is an OpenAPI operation (a route writing its own JSON text uses app.conformance). */
+export function registerConformance(app: FastifyInstance, document: OpenApiNode): void {
+  const conformance: Conformance = { conform: conformer(document), schemaOf: responseSchemas(document) };
+  app.decorate('conformance', conformance);
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const url = request.routeOptions.url;
-    if (!url?.startsWith('/api/')) return payload;
-    const operation = byKey.get(routeKey(request.method, url.slice('/api'.length)));
-    if (!operation) return payload;
-    const at = `${operation.key} ${reply.statusCode}`;
-    if (!schemas.has(at)) schemas.set(at, responseSchema(document, operation, reply.statusCode));
-    const schema = schemas.get(at);
-    return schema ? conform(payload, schema) : payload;
+    const schema = conformance.schemaOf(request.method, request.routeOptions.url, reply.statusCode);
+    return schema ? conformance.conform(payload, schema) : payload;
   });
 }

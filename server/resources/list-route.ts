@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list } from '../http/envelope';
-import { planList, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { planList, rowObjects, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { listWriter, type ListWriter } from '../openapi/list-writer';
 import { OwnerMemo } from '../services/owner-memo';
 
 /**
@@ -20,12 +21,26 @@ export function listRoute(
   // permissions) and the URL; session callers are cached per data version (server/auth), so any write, revocation
   // or role change brings a new caller object, and the plans of the old one are never read again.
   const plans = new OwnerMemo<ListPlan>(100);
-  app.get(path, { preHandler: requirePermission(permission, mode) }, async (request: FastifyRequest) => {
+  // The JSON writer of each plan's columns, for lists without a row map: their rows go from the database's
+  // column values to the response text, shaped as the OpenAPI conformance shapes every other response.
+  const writers = new WeakMap<ListPlan, ListWriter>();
+  const writerOf = (plan: ListPlan, request: FastifyRequest) => {
+    let writer = writers.get(plan);
+    if (!writer) {
+      const { conform, schemaOf } = app.conformance;
+      writer = listWriter(conform, schemaOf('GET', request.routeOptions.url, 200), plan.columns);
+      writers.set(plan, writer);
+    }
+    return writer;
+  };
+  app.get(path, { preHandler: requirePermission(permission, mode) }, async (request, reply) => {
     const actor = actorOf(request);
     const { counts, version, db } = app.ctx;
     const plan = plans.get(actor, request.url, () => planList(spec(actor), request.query as Record<string, unknown>));
     const cache = { get: (k: string) => counts.get(k), set: counts.set.bind(counts), version: version.value };
-    const { data, total } = await runPlan(db, plan, cache);
-    return list(data, total);
+    const { rows, total } = await runPlan(db, plan, cache);
+    if (plan.map) return list(rowObjects(plan, rows), total);
+    reply.type('application/json; charset=utf-8');
+    return writerOf(plan, request)(rows, total);
   });
 }

@@ -97,10 +97,7 @@ export default async function pagesDevices(app: FastifyInstance) {
       // The open sessions of its hotspots' users (the simulator's data plane, services/hotspot-sessions.ts).
       online_users: sql`(select count(*) from hotspot_users u where u.device_id = d.id and u.started_at is not null)`,
     });
-    const { data, total } = await runList(
-      { ...spec, map: (row) => ({ ...spec.map!(row), ssid_names: JSON.parse(String(row.ssid_names ?? '[]')) }) },
-      query(request),
-    );
+    const { data, total } = await runList({ ...spec, json: [...(spec.json ?? []), 'ssid_names'] }, query(request));
     return list(data, total);
   });
 

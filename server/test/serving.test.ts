@@ -122,7 +122,7 @@ describe('production serving', () => {
   });
 
   it('sends security headers with a CSP that forbids eval and framing', async () => {
-    for (const url of ['/', '/api/health']) {
+    for (const url of ['/', '/api/health', '/api/no-such-route']) {
       const reply = await get(server.url, url, { 'sec-fetch-mode': 'navigate' });
       expect(reply.headers['content-security-policy-report-only']).toBeUndefined();
       const csp = String(reply.headers['content-security-policy']);
