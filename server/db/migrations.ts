@@ -16,6 +16,7 @@ import {
 import * as vpnUsers from './migrations-vpn-users';
 import { addRecordJobKeys } from './migrations-job-keys';
 import { addReportType } from './migrations-reports';
+import { addDeviceStatusOrder, createDeviceCounts } from './migrations-fleet-scale';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -401,6 +402,8 @@ const migrations: Record<string, Migration> = {
   '112_wireless': { up: createWireless },
   '120_report_type': { up: addReportType },
   '125_record_job_keys': { up: addRecordJobKeys },
+  '130_device_status_order': { up: addDeviceStatusOrder },
+  '131_device_counts': { up: createDeviceCounts },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
