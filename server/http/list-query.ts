@@ -212,10 +212,17 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
 
 type Row = Record<string, unknown>;
 
-/** The list-total cache (counts per data version) a list call may read and fill. */
+/**
+ * The list-total cache (counts per data version) a list call may read and
+ * fill. It holds the count as it runs: the calls of one data version share
+ * one count statement instead of each running it (a page of callers arriving
+ * together after a write).
+ */
 export interface ListCounts {
-  get(key: string): number | undefined;
-  set(key: string, value: number, version: number): void;
+  get(key: string): Promise<number> | undefined;
+  set(key: string, value: Promise<number>, version: number): void;
+  /** Forgets a count that failed, so the next call runs it again. */
+  delete(key: string): void;
   version: number;
 }
 
@@ -242,11 +249,16 @@ async function answer(
   count: () => Promise<unknown>,
   counts: ListCounts | undefined,
 ) {
-  const at = counts?.version ?? 0;
-  const cached = counts?.get(call.countKey);
-  const [page, total] = await Promise.all([rows(), cached ?? count().then(Number)]);
-  if (counts && cached === undefined) counts.set(call.countKey, total, at);
-  return { data: call.map ? page.map(call.map) : page, total, params: call.params };
+  let total = counts?.get(call.countKey);
+  if (!total) {
+    total = count().then(Number);
+    if (counts) {
+      counts.set(call.countKey, total, counts.version);
+      total.catch(() => counts.delete(call.countKey));
+    }
+  }
+  const [page, value] = await Promise.all([rows(), total]);
+  return { data: call.map ? page.map(call.map) : page, total: value, params: call.params };
 }
 
 /** Builds and compiles the page and count statements of a list call. */

@@ -24,7 +24,12 @@ export function listRoute(
     const actor = actorOf(request);
     const { counts, version, db } = app.ctx;
     const plan = plans.get(actor, request.url, () => planList(spec(actor), request.query as Record<string, unknown>));
-    const cache = { get: (k: string) => counts.get(k), set: counts.set.bind(counts), version: version.value };
+    const cache = {
+      get: (k: string) => counts.get(k),
+      set: counts.set.bind(counts),
+      delete: counts.delete.bind(counts),
+      version: version.value,
+    };
     const { data, total } = await runPlan(db, plan, cache);
     return list(data, total);
   });
