@@ -52,6 +52,12 @@ export interface ListSpec {
    * FROM with tenancy applied, like `from`.
    */
   totals?: { from: () => AnySelect; count: string; filters: Record<string, FieldExpr> };
+  /**
+   * A search (q) that finds at most this many rows sorts its matches instead
+   * of walking the id order's index, which for a rare term visits nearly
+   * every row that does not match (PostgreSQL); its total is counted first.
+   */
+  sortMatchesUpTo?: number;
   /** Turns a row into its API shape (booleans, JSON). */
   map?: (row: Record<string, unknown>) => Record<string, unknown>;
   maxLimit?: number;
@@ -191,23 +197,28 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
   const hidden = new Set(spec.hidden ?? []);
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
-  let rowsQuery = applyWhere(spec.from('rows'), spec, params, query).select(
+  const selected = applyWhere(spec.from('rows'), spec, params, query).select(
     names.map((n) => expr(spec.fields[n]).as(n)),
   );
   const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
-  for (const [field, dir] of params.sort) {
-    const column = spec.fields[field] === spec.idColumn ? sql.ref(idColumn) : expr(spec.fields[field]);
-    rowsQuery = rowsQuery.orderBy(column, dir);
-  }
-  // The id breaks ties (stable pages) unless the sort already ends with it.
-  const last = params.sort.at(-1)?.[0];
-  if (!last || spec.fields[last] !== spec.idColumn) {
-    rowsQuery = rowsQuery.orderBy(sql.ref(idColumn), params.sort[0]?.[1] ?? 'desc');
-  }
+  /** The page in the asked order, the id (`id`: its expression) breaking ties. */
+  const page = (id: RawBuilder<unknown>) => {
+    let ordered = selected;
+    for (const [field, dir] of params.sort) {
+      ordered = ordered.orderBy(spec.fields[field] === spec.idColumn ? id : expr(spec.fields[field]), dir);
+    }
+    // The id breaks ties (stable pages) unless the sort already ends with it.
+    const last = params.sort.at(-1)?.[0];
+    if (!last || spec.fields[last] !== spec.idColumn) ordered = ordered.orderBy(id, params.sort[0]?.[1] ?? 'desc');
+    return ordered.limit(params.limit).offset(params.offset);
+  };
+  // `id + 0` is the same order, which no index answers: the matches are found first, then sorted.
+  const matchesQuery =
+    params.q && spec.sortMatchesUpTo !== undefined ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
   const countQuery =
     totalsQuery(spec, params, query) ??
     applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  return { params, rowsQuery: rowsQuery.limit(params.limit).offset(params.offset), countQuery };
+  return { params, rowsQuery: page(sql.ref(idColumn)), matchesQuery, countQuery };
 }
 
 type Row = Record<string, unknown>;
@@ -238,16 +249,22 @@ interface ListAnswer {
 export interface ListPlan extends ListAnswer {
   rows: CompiledQuery;
   count: CompiledQuery;
+  /** The page by sorting the matches, for a search finding at most `upTo` rows (ListSpec.sortMatchesUpTo). */
+  matches?: { upTo: number; rows: CompiledQuery };
 }
 
 const countKeyOf = (count: CompiledQuery) => `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
 
-/** Runs the page and (unless the list-total cache holds it) the count of a list call. */
+/**
+ * Runs the page and (unless the list-total cache holds it) the count of a
+ * list call; with `matches`, the count first, then the page the total suits.
+ */
 async function answer(
   call: ListAnswer,
   rows: () => Promise<Row[]>,
   count: () => Promise<unknown>,
   counts: ListCounts | undefined,
+  matches?: { upTo: number; rows: () => Promise<Row[]> },
 ) {
   let total = counts?.get(call.countKey);
   if (!total) {
@@ -257,15 +274,24 @@ async function answer(
       total.catch(() => counts.delete(call.countKey));
     }
   }
-  const [page, value] = await Promise.all([rows(), total]);
+  const [page, value] = matches
+    ? await total.then(async (n) => [await (n <= matches.upTo ? matches.rows() : rows()), n] as const)
+    : await Promise.all([rows(), total]);
   return { data: call.map ? page.map(call.map) : page, total: value, params: call.params };
 }
 
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
-  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const { params, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   const count = countQuery.compile();
-  return { params, rows: rowsQuery.compile(), count, countKey: countKeyOf(count), map: spec.map };
+  return {
+    params,
+    rows: rowsQuery.compile(),
+    count,
+    matches: matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: matchesQuery.compile() },
+    countKey: countKeyOf(count),
+    map: spec.map,
+  };
 }
 
 /** Runs a compiled list call: answers the page of rows and the total. */
@@ -275,15 +301,20 @@ export const runPlan = (db: Kysely<Database>, plan: ListPlan, counts?: ListCount
     () => db.executeQuery<Row>(plan.rows).then((result) => result.rows),
     () => db.executeQuery<{ total: unknown }>(plan.count).then((result) => result.rows[0]?.total ?? 0),
     counts,
+    plan.matches && {
+      upTo: plan.matches.upTo,
+      rows: () => db.executeQuery<Row>(plan.matches!.rows).then((result) => result.rows),
+    },
   );
 
 /** Runs a list query: answers the page of rows and the total. */
 export function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
-  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const { params, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   return answer(
     { params, countKey: countKeyOf(countQuery.compile()), map: spec.map },
     () => rowsQuery.execute() as Promise<Row[]>,
     () => countQuery.executeTakeFirst().then((row) => row?.total ?? 0),
     counts,
+    matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: () => matchesQuery.execute() as Promise<Row[]> },
   );
 }

@@ -42,6 +42,8 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
         }
       : undefined,
     textIndex: deviceTextIndex(ctx.db),
+    // A rare term's matches (a serial, a MAC) sorted take milliseconds; walking the ids to them, seconds.
+    sortMatchesUpTo: postgres ? 10_000 : undefined,
     idColumn: 'd.id',
     fields: {
       id: 'd.id',
