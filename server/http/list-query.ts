@@ -213,8 +213,7 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
     return ordered.limit(params.limit).offset(params.offset);
   };
   // `id + 0` is the same order, which no index answers: the matches are found first, then sorted.
-  const matchesQuery =
-    params.q && spec.sortMatchesUpTo !== undefined ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
+  const matchesQuery = params.q && spec.sortMatchesUpTo !== undefined ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
   const countQuery =
     totalsQuery(spec, params, query) ??
     applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
