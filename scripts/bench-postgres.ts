@@ -6,11 +6,16 @@ import type { Database } from '../server/db/types';
 // The PostgreSQL fleet of `npm run bench:server -- --postgres`: a database of
 // its own on the given server, created for the run and dropped after it, and
 // filled in a few statements (INSERT … SELECT over generate_series) rather
-// than row by row from the client.
+// than row by row from the client. With a name to keep (BENCH_KEEP_DATABASE)
+// the database of that name is used as it is, created and grown only as far
+// as it lacks, and kept after the run, for analysis and repeated runs.
 
-/** Creates a database for the run on the server of `serverUrl`; answers its URL and how to drop it. */
-export async function benchDatabase(serverUrl: string) {
-  const name = `fleet_bench_${process.pid}`;
+/**
+ * Creates a database for the run on the server of `serverUrl` (or reuses the kept one named `keep`);
+ * answers its URL and how to drop it after the run (nothing, for a kept one).
+ */
+export async function benchDatabase(serverUrl: string, keep?: string) {
+  const name = keep || `fleet_bench_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -20,18 +25,24 @@ export async function benchDatabase(serverUrl: string) {
       await client.end();
     }
   };
-  await admin(`drop database if exists "${name}" with (force)`);
-  await admin(`create database "${name}" template template0 encoding 'UTF8' locale 'C.UTF-8'`);
+  const drop = () => admin(`drop database if exists "${name}" with (force)`);
+  if (!keep) await drop();
+  try {
+    await admin(`create database "${name}" template template0 encoding 'UTF8' locale 'C.UTF-8'`);
+  } catch (error) {
+    // A kept database exists already: it is reused.
+    if (!keep || (error as { code?: string }).code !== '42P04') throw error;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+  return { url: url.toString(), drop: keep ? async () => undefined : drop };
 }
 
 /**
  * Grows the seeded database to `companies` companies (level 2, under Globex:
  * the bench user's tenancy unchanged) and `devices` devices: each new device
  * a copy of a seeded one with its own name and serial, every second one in
- * one of the new companies.
+ * one of the new companies. A database that has them already is left as it is.
  */
 export async function growFleet(db: Kysely<Database>, devices: number, companies: number): Promise<void> {
   const count = async (table: 'companies' | 'devices') =>
@@ -43,6 +54,7 @@ export async function growFleet(db: Kysely<Database>, devices: number, companies
   const { rows } = await sql<{ first: number; last: number }>`
     select min(id) as first, max(id) as last from companies where name like 'Bench company %'`.execute(db);
   const seeded = await count('devices');
+  if (seeded >= devices) return;
   const { rows: columns } = await sql<{ name: string }>`
     select column_name as name from information_schema.columns
     where table_schema = current_schema() and table_name = 'devices' and column_name <> 'id'

@@ -27,7 +27,9 @@ import { benchDatabase, growFleet } from './bench-postgres';
 // `--postgres`, or a PostgreSQL server in BENCH_DATABASE_URL or DATABASE_URL
 // (postgres://…; default with the flag: the local one), runs it on PostgreSQL
 // instead, with 1,000,000 devices and BENCH_COMPANIES (10000) companies, in a
-// database the bench creates and drops (scripts/bench-postgres.ts).
+// database the bench creates and drops (scripts/bench-postgres.ts);
+// BENCH_KEEP_DATABASE=fleet_pg1m instead uses (creating and growing it when
+// missing) and keeps that database, for EXPLAIN and repeated runs.
 
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -112,7 +114,7 @@ async function bareSql(app: FastifyInstance, specs: ListSpec[], query: Record<st
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-bench-'));
-const database = DATABASE_URL ? await benchDatabase(DATABASE_URL) : null;
+const database = DATABASE_URL ? await benchDatabase(DATABASE_URL, process.env.BENCH_KEEP_DATABASE) : null;
 console.log(`Seeding ${DEVICES.toLocaleString('en')} devices on ${database ? 'PostgreSQL' : 'SQLite'}...`);
 const seedStart = performance.now();
 const app = await buildApp({

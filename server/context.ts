@@ -31,8 +31,8 @@ export interface AppContext {
   version: DataVersion;
   /** Session callers by access token. */
   actors: VersionedCache<Actor>;
-  /** List totals by count statement. */
-  counts: VersionedCache<number>;
+  /** List totals by count statement (the running count, shared by the calls that want it meanwhile). */
+  counts: VersionedCache<Promise<number>>;
 }
 
 declare module 'fastify' {

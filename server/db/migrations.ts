@@ -17,6 +17,7 @@ import * as vpnUsers from './migrations-vpn-users';
 import * as sessions from './migrations-sessions';
 import { addRecordJobKeys } from './migrations-job-keys';
 import { addReportType } from './migrations-reports';
+import { addDeviceStatusOrder, createDeviceCounts } from './migrations-fleet-scale';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -402,6 +403,8 @@ const migrations: Record<string, Migration> = {
   '112_wireless': { up: createWireless },
   '120_report_type': { up: addReportType },
   '125_record_job_keys': { up: addRecordJobKeys },
+  '130_device_status_order': { up: addDeviceStatusOrder },
+  '131_device_counts': { up: createDeviceCounts },
   '140_vpn_hub_sessions': { up: sessions.createVpnHubSessions },
   '141_vpn_hub_user_log_session': { up: sessions.addVpnHubUserLogSession },
 };

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
-import { CaseInsensitiveLike } from './dialect';
+import { PostgresSpelling } from './dialect';
 
 // The database behind the server: an embedded SQLite file (the default,
 // DB_FILE) or PostgreSQL when the target is a postgres:// URL (DATABASE_URL).
@@ -28,7 +28,7 @@ export function databaseTarget(env: Record<string, string | undefined>): string 
 /** Opens the SQLite file (creating its folder) or connects a pool to the PostgreSQL URL. */
 export function openDatabase(target: string, options: { poolSize?: number } = {}): DatabaseHandle {
   const db = isPostgresUrl(target)
-    ? new Kysely<Database>({ dialect: postgresDialect(target, options.poolSize), plugins: [new CaseInsensitiveLike()] })
+    ? new Kysely<Database>({ dialect: postgresDialect(target, options.poolSize), plugins: [new PostgresSpelling()] })
     : new Kysely<Database>({ dialect: sqliteDialect(target) });
   return { db, close: () => db.destroy() };
 }

@@ -160,6 +160,13 @@ export interface DeviceTable extends Omit<FixtureDevice, 'family'> {
   password: ColumnType<string | null, string | null | undefined>;
 }
 
+/** Devices per company and status, kept by triggers (PostgreSQL only, migration 131). */
+export interface DeviceCountTable {
+  company_id: number;
+  status: number;
+  devices: number;
+}
+
 export interface DevicePasswordTaskTable {
   /** A random hash (the OpenAPI's task id is a string). */
   id: string;
@@ -564,6 +571,7 @@ export interface Database {
   notifications: NotificationTable;
   announcements: AnnouncementTable;
   devices: DeviceTable;
+  device_counts: DeviceCountTable;
   device_password_tasks: DevicePasswordTaskTable;
   device_password_task_devices: DevicePasswordTaskDeviceTable;
   tags: TagTable;

@@ -51,6 +51,10 @@ export class VersionedCache<T> {
     this.entries.set(key, { version, value });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
   }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { ApiError } from './envelope';
-import { parseListParams, planList, runPlan, type ListSpec } from './list-query';
+import { DataVersion, VersionedCache } from './data-version';
+import { parseListParams, planList, runList, runPlan, type ListSpec } from './list-query';
 import { openDatabase } from '../db/open';
 
 const spec = {
@@ -84,5 +86,44 @@ describe('planList and runPlan', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('list totals', () => {
+  it('are counted once per data version by the calls that want them together, and again after a failure', async () => {
+    const counted: string[] = [];
+    const db = new Kysely<{ t: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+      log: (event) => {
+        if (event.query.sql.includes('count(*)')) counted.push(event.level);
+      },
+    });
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    await sql`insert into t (name) values ('a'), ('b'), ('c')`.execute(db);
+    const table = {
+      ...spec,
+      from: () => db.selectFrom('t'),
+      fields: { id: 't.id', name: 't.name' },
+      filters: { name: 't.name', missing: 't.missing' },
+    };
+    const version = new DataVersion();
+    const cache = new VersionedCache<Promise<number>>(version);
+    const counts = () => ({
+      get: (key: string) => cache.get(key),
+      set: cache.set.bind(cache),
+      delete: cache.delete.bind(cache),
+      version: version.value,
+    });
+    const totals = () => Promise.all([1, 2, 3, 4, 5].map(() => runList(table, {}, counts()).then((r) => r.total)));
+    expect(await totals()).toEqual([3, 3, 3, 3, 3]);
+    expect(counted).toEqual(['query']);
+    await sql`insert into t (name) values ('d')`.execute(db);
+    version.bump();
+    expect(await totals()).toEqual([4, 4, 4, 4, 4]);
+    expect(counted).toEqual(['query', 'query']);
+    for (let i = 0; i < 2; i++)
+      await expect(runList(table, { missing: 'x' }, counts())).rejects.toThrow(/no such column/);
+    expect(counted).toEqual(['query', 'query', 'error', 'error']);
+    await db.destroy();
   });
 });

@@ -49,6 +49,18 @@ export interface ListSpec {
   hidden?: string[];
   /** Fields whose value is JSON text the query builds (a list; null reads as an empty one), answered parsed. */
   json?: string[];
+  /**
+   * A table of counts answering the total (the sum of its `count` column) of
+   * a call without search or ids that filters only by the table's `filters`;
+   * FROM with tenancy applied, like `from`.
+   */
+  totals?: { from: () => AnySelect; count: string; filters: Record<string, FieldExpr> };
+  /**
+   * A search (q) that finds at most this many rows sorts its matches instead
+   * of walking the id order's index, which for a rare term visits nearly
+   * every row that does not match (PostgreSQL); its total is counted first.
+   */
+  sortMatchesUpTo?: number;
   /** Turns a row into its API shape (booleans, JSON). */
   map?: (row: Record<string, unknown>) => Record<string, unknown>;
   maxLimit?: number;
@@ -170,37 +182,62 @@ function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Re
   return qb;
 }
 
+/** The total's query from the spec's table of counts, when it answers this call. */
+function totalsQuery(spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect | undefined {
+  const totals = spec.totals;
+  if (!totals || params.q || params.ids) return undefined;
+  const filtered = Object.keys(spec.filters ?? {}).filter(
+    (name) => commaList(query[name], name).length || commaList(query[`ne:${name}`], `ne:${name}`).length,
+  );
+  if (!filtered.every((name) => name in totals.filters)) return undefined;
+  return applyWhere(totals.from(), { ...spec, filters: totals.filters }, params, query).select(
+    sql<number>`coalesce(sum(${sql.ref(totals.count)}), 0)`.as('total'),
+  );
+}
+
 /** The page and count queries of a list call (run by runList; compiled alone for the benchmark's bare SQL). */
 export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
   const hidden = new Set(spec.hidden ?? []);
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
-  let rowsQuery = applyWhere(spec.from('rows'), spec, params, query).select(
+  const selected = applyWhere(spec.from('rows'), spec, params, query).select(
     names.map((n) => expr(spec.fields[n]).as(n)),
   );
   const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
-  for (const [field, dir] of params.sort) {
-    const column = spec.fields[field] === spec.idColumn ? sql.ref(idColumn) : expr(spec.fields[field]);
-    rowsQuery = rowsQuery.orderBy(column, dir);
-  }
-  // The id breaks ties (stable pages) unless the sort already ends with it.
-  const last = params.sort.at(-1)?.[0];
-  if (!last || spec.fields[last] !== spec.idColumn) {
-    rowsQuery = rowsQuery.orderBy(sql.ref(idColumn), params.sort[0]?.[1] ?? 'desc');
-  }
-  const countQuery = applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  // The page bounds are written into the statement: SQLite's planner reads a bound LIMIT or OFFSET, so rebinding it
-  // (every run of a cached statement) would prepare the statement again on every call.
-  rowsQuery = rowsQuery.limit(sql.lit(params.limit)).offset(sql.lit(params.offset));
-  return { params, columns: names, rowsQuery, countQuery };
+  /** The page in the asked order, the id (`id`: its expression) breaking ties. */
+  const page = (id: RawBuilder<unknown>) => {
+    let ordered = selected;
+    for (const [field, dir] of params.sort) {
+      ordered = ordered.orderBy(spec.fields[field] === spec.idColumn ? id : expr(spec.fields[field]), dir);
+    }
+    // The id breaks ties (stable pages) unless the sort already ends with it.
+    const last = params.sort.at(-1)?.[0];
+    if (!last || spec.fields[last] !== spec.idColumn) ordered = ordered.orderBy(id, params.sort[0]?.[1] ?? 'desc');
+    // The page bounds are written into the statement: SQLite's planner reads a bound LIMIT or OFFSET, so rebinding
+    // it (every run of a cached statement) would prepare the statement again on every call.
+    return ordered.limit(sql.lit(params.limit)).offset(sql.lit(params.offset));
+  };
+  // `id + 0` is the same order, which no index answers: the matches are found first, then sorted.
+  const matchesQuery = params.q && spec.sortMatchesUpTo !== undefined ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
+  const countQuery =
+    totalsQuery(spec, params, query) ??
+    applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
+  return { params, columns: names, rowsQuery: page(sql.ref(idColumn)), matchesQuery, countQuery };
 }
 
 type Row = Record<string, unknown>;
 
-/** The list-total cache (counts per data version) a list call may read and fill. */
+/**
+ * The list-total cache (counts per data version) a list call may read and
+ * fill. It holds the count as it runs: the calls of one data version share
+ * one count statement instead of each running it (a page of callers arriving
+ * together after a write).
+ */
 export interface ListCounts {
-  get(key: string): number | undefined;
-  set(key: string, value: number, version: number): void;
+  get(key: string): Promise<number> | undefined;
+  set(key: string, value: Promise<number>, version: number): void;
+  /** Forgets a count that failed, so the next call runs it again. */
+  delete(key: string): void;
   version: number;
 }
 
@@ -217,6 +254,8 @@ export interface ListPlan {
   /** Where in a row the JSON fields (ListSpec.json) are. */
   json: number[];
   map?: ListSpec['map'];
+  /** The page by sorting the matches, for a search finding at most `upTo` rows (ListSpec.sortMatchesUpTo). */
+  matches?: { upTo: number; rows: CompiledQuery };
 }
 
 const countKeyOf = (count: CompiledQuery) => `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
@@ -224,29 +263,43 @@ const countKeyOf = (count: CompiledQuery) => `${count.sql}\u0000${JSON.stringify
 /** A JSON field's text parsed (null reads as an empty list). */
 const parseJson = (text: unknown): unknown => JSON.parse(String(text ?? '[]'));
 
-/** Runs the page and (unless the list-total cache holds it) the count of a list call. */
+/**
+ * Runs the page and (unless the list-total cache holds it) the count of a
+ * list call; with `matches`, the count first, then the page the total suits.
+ */
 async function answer<T>(
   countKey: string,
   rows: () => Promise<T[]>,
   count: () => Promise<unknown>,
   counts: ListCounts | undefined,
+  matches?: { upTo: number; rows: () => Promise<T[]> },
 ) {
-  const at = counts?.version ?? 0;
-  const cached = counts?.get(countKey);
-  const [page, total] = await Promise.all([rows(), cached ?? count().then(Number)]);
-  if (counts && cached === undefined) counts.set(countKey, total, at);
-  return { page, total };
+  let total = counts?.get(countKey);
+  if (!total) {
+    total = count().then(Number);
+    if (counts) {
+      counts.set(countKey, total, counts.version);
+      total.catch(() => counts.delete(countKey));
+    }
+  }
+  const [page, value] = matches
+    ? await total.then(async (n) => [await (n <= matches.upTo ? matches.rows() : rows()), n] as const)
+    : await Promise.all([rows(), total]);
+  return { page, total: value };
 }
+
+/** A page statement answering each row as an array of its column values (ARRAY_ROWS). */
+const arrayRows = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: ARRAY_ROWS + query.sql });
 
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
-  const { params, columns, rowsQuery, countQuery } = buildList(spec, query);
+  const { params, columns, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   const count = countQuery.compile();
-  const page = rowsQuery.compile();
   return {
     params,
-    rows: { ...page, sql: ARRAY_ROWS + page.sql },
+    rows: arrayRows(rowsQuery.compile()),
     count,
+    matches: matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: arrayRows(matchesQuery.compile()) },
     countKey: countKeyOf(count),
     columns,
     json: columns.flatMap((name, i) => (spec.json?.includes(name) ? [i] : [])),
@@ -259,13 +312,16 @@ export function planList(spec: ListSpec, query: Record<string, unknown>): ListPl
  * PostgreSQL answers objects, read in the columns' order.
  */
 export async function runPlan(db: Kysely<Database>, plan: ListPlan, counts?: ListCounts) {
-  const { page, total } = await answer(
+  const page = (statement: CompiledQuery) => () =>
+    db.executeQuery<unknown[] | Row>(statement).then((result) => result.rows);
+  const { page: found, total } = await answer(
     plan.countKey,
-    () => db.executeQuery<unknown[] | Row>(plan.rows).then((result) => result.rows),
+    page(plan.rows),
     () => db.executeQuery<{ total: unknown }>(plan.count).then((result) => result.rows[0]?.total ?? 0),
     counts,
+    plan.matches && { upTo: plan.matches.upTo, rows: page(plan.matches.rows) },
   );
-  const rows = page.map((row) => (Array.isArray(row) ? row : plan.columns.map((name) => row[name])));
+  const rows = found.map((row) => (Array.isArray(row) ? row : plan.columns.map((name) => row[name])));
   for (const row of rows) for (const i of plan.json) row[i] = parseJson(row[i]);
   return { rows, total };
 }
@@ -279,12 +335,13 @@ export const rowObjects = (plan: ListPlan, rows: unknown[][]): Row[] =>
 
 /** Runs a list query: answers the page of rows (shaped by the spec's json and map) and the total. */
 export async function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
-  const { params, rowsQuery, countQuery } = buildList(spec, query);
+  const { params, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   const { page, total } = await answer(
     countKeyOf(countQuery.compile()),
     () => rowsQuery.execute() as Promise<Row[]>,
     () => countQuery.executeTakeFirst().then((row) => row?.total ?? 0),
     counts,
+    matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: () => matchesQuery.execute() as Promise<Row[]> },
   );
   for (const row of page) for (const name of spec.json ?? []) if (name in row) row[name] = parseJson(row[name]);
   return { data: spec.map ? page.map(spec.map) : page, total, params };

@@ -167,16 +167,15 @@ export default async function devicesOpenApi(app: FastifyInstance) {
   );
 
   const logs = { preHandler: requirePermission('view_device_logs') };
-  const counts = { get: () => undefined, set: () => undefined, version: 0 };
   app.get('/devices/logs', logs, async (request) => {
-    const { data, total } = await runList(deviceLogSpec(app, actorOf(request)), request.query as never, counts);
+    const { data, total } = await runList(deviceLogSpec(app, actorOf(request)), request.query as never);
     return list(data, total);
   });
   app.get('/devices/:id/logs', logs, async (request) => {
     const actor = actorOf(request);
     const id = routeId(request.params);
     await assertDevice(actor, id);
-    const { data, total } = await runList(deviceLogSpec(app, actor, id), request.query as never, counts);
+    const { data, total } = await runList(deviceLogSpec(app, actor, id), request.query as never);
     return list(data, total);
   });
 

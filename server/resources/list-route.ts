@@ -37,7 +37,12 @@ export function listRoute(
     const actor = actorOf(request);
     const { counts, version, db } = app.ctx;
     const plan = plans.get(actor, request.url, () => planList(spec(actor), request.query as Record<string, unknown>));
-    const cache = { get: (k: string) => counts.get(k), set: counts.set.bind(counts), version: version.value };
+    const cache = {
+      get: (k: string) => counts.get(k),
+      set: counts.set.bind(counts),
+      delete: counts.delete.bind(counts),
+      version: version.value,
+    };
     const { rows, total } = await runPlan(db, plan, cache);
     if (plan.map) return list(rowObjects(plan, rows), total);
     reply.type('application/json; charset=utf-8');
