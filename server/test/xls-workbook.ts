@@ -1,4 +1,5 @@
 import { compoundFile, type CfbOptions } from './xls-compound-file';
+import { RECORD } from '../services/xls/records';
 
 // Legacy XLS (BIFF8) workbooks built in the test, by hand: the workbook
 // globals (BOF, optional FILEPASS, one BOUNDSHEET8 per sheet, the shared
@@ -37,24 +38,7 @@ export interface XlsOptions extends CfbOptions {
   padStream?: boolean;
 }
 
-const T = {
-  BOF: 0x0809,
-  EOF: 0x000a,
-  CONTINUE: 0x003c,
-  FILEPASS: 0x002f,
-  BOUNDSHEET: 0x0085,
-  SST: 0x00fc,
-  LABELSST: 0x00fd,
-  LABEL: 0x0204,
-  NUMBER: 0x0203,
-  RK: 0x027e,
-  MULRK: 0x00bd,
-  FORMULA: 0x0006,
-  STRING: 0x0207,
-  BOOLERR: 0x0205,
-  BLANK: 0x0201,
-  MULBLANK: 0x00be,
-};
+const T = RECORD;
 
 export function record(type: number, data: Buffer = Buffer.alloc(0)): Buffer {
   const head = Buffer.alloc(4);
