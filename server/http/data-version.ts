@@ -39,6 +39,11 @@ export class VersionedCache<T> {
     private readonly max = 1000,
   ) {}
 
+  /** The data version now: what is computed from data read now is stored at it. */
+  get current(): number {
+    return this.version.value;
+  }
+
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     return entry && entry.version === this.version.value ? entry.value : undefined;

@@ -4,6 +4,7 @@ import { ARRAY_ROWS } from '../db/open';
 import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
+import type { VersionedCache } from './data-version';
 
 // The list query parameters of the RMS API: limit (default 10), offset, q,
 // fields, sort (comma list, '-' for descending), id (comma list),
@@ -233,13 +234,7 @@ type Row = Record<string, unknown>;
  * one count statement instead of each running it (a page of callers arriving
  * together after a write).
  */
-export interface ListCounts {
-  get(key: string): Promise<number> | undefined;
-  set(key: string, value: Promise<number>, version: number): void;
-  /** Forgets a count that failed, so the next call runs it again. */
-  delete(key: string): void;
-  version: number;
-}
+export type ListCounts = Pick<VersionedCache<Promise<number>>, 'get' | 'set' | 'delete' | 'current'>;
 
 /** A list call compiled, reusable for the same caller and URL: its statements and how to read its rows. */
 export interface ListPlan {
@@ -278,7 +273,7 @@ async function answer<T>(
   if (!total) {
     total = count().then(Number);
     if (counts) {
-      counts.set(countKey, total, counts.version);
+      counts.set(countKey, total, counts.current);
       total.catch(() => counts.delete(countKey));
     }
   }

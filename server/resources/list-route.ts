@@ -35,15 +35,9 @@ export function listRoute(
   };
   app.get(path, { preHandler: requirePermission(permission, mode) }, async (request, reply) => {
     const actor = actorOf(request);
-    const { counts, version, db } = app.ctx;
+    const { counts, db } = app.ctx;
     const plan = plans.get(actor, request.url, () => planList(spec(actor), request.query as Record<string, unknown>));
-    const cache = {
-      get: (k: string) => counts.get(k),
-      set: counts.set.bind(counts),
-      delete: counts.delete.bind(counts),
-      version: version.value,
-    };
-    const { rows, total } = await runPlan(db, plan, cache);
+    const { rows, total } = await runPlan(db, plan, counts);
     if (plan.map) return list(rowObjects(plan, rows), total);
     reply.type('application/json; charset=utf-8');
     return writerOf(plan, request)(rows, total);
