@@ -4,7 +4,8 @@ import { recordSnapshots } from './device-history';
 import { companyAdmins, notify } from './notify';
 import { collectDue } from './data-collect-collector';
 import { closeHotspotSessions, stepHotspotSessions } from './hotspot-sessions';
-import { seededRandom, type Random } from './session-churn';
+import type { Random } from './session-churn';
+import { prng } from '../../fixtures/devices';
 import { stepVpnSessions } from './vpn-sessions';
 
 // A device's connection status changes (reported by the device, or by the
@@ -92,7 +93,7 @@ const SIMULATOR_SEED = 20261124;
  * the data planes take a step (seeded).
  */
 export function startDeviceSimulator(ctx: AppContext, intervalMs = 5000): () => void {
-  const random = seededRandom(SIMULATOR_SEED);
+  const random = prng(SIMULATOR_SEED);
   const timer = setInterval(async () => {
     const row = await ctx.db
       .selectFrom('devices')

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { churn, CONNECT_CHANCE, DISCONNECT_CHANCE, seededRandom } from './session-churn';
+import { churn, CONNECT_CHANCE, DISCONNECT_CHANCE } from './session-churn';
+import { prng } from '../../fixtures/devices';
 import { dotted } from './ipv4';
 import { freeHosts } from './vpn-sessions';
 
@@ -12,14 +13,14 @@ describe('session churn', () => {
     expect(churn(true, () => DISCONNECT_CHANCE)).toBe('traffic');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (seed) => {
-        const [a, b] = [seededRandom(seed), seededRandom(seed)];
+        const [a, b] = [prng(seed), prng(seed)];
         const run = Array.from({ length: 50 }, () => a());
         expect(Array.from({ length: 50 }, () => b())).toEqual(run);
         expect(run.every((n) => n >= 0 && n < 1)).toBe(true);
       }),
     );
     // Over many steps about the chance of idle clients connect.
-    const random = seededRandom(7);
+    const random = prng(7);
     const connects = Array.from({ length: 10_000 }, () => churn(false, random)).filter((c) => c === 'connect');
     expect(connects.length / 10_000).toBeCloseTo(CONNECT_CHANCE, 1);
   });

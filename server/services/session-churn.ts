@@ -19,15 +19,3 @@ export function churn(connected: boolean, random: Random): Churn {
 
 /** Bytes moved this step: up to `most`. */
 export const bytesUpTo = (most: number, random: Random) => Math.floor(random() * most);
-
-/** A seeded generator (mulberry32): the same seed gives the same steps. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
