@@ -16,6 +16,8 @@ describe('code labels', () => {
   });
   it('name a permission key by its words (the User permissions dialog)', () => {
     expect(codeLabel({}, 'view_device_hotspots')).toBe('View device hotspots');
+    expect(codeLabel({}, 'constructor')).toBe('Constructor');
+    expect(codeLabel({}, 'to_string')).toBe('To string');
     // Every permission key is snake_case, and a snake_case key reads as the key with spaces, first letter capital.
     const SNAKE = /^[a-z0-9]+(_[a-z0-9]+)*$/;
     for (const { name } of permissions) expect(name).toMatch(SNAKE);

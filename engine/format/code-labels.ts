@@ -4,7 +4,8 @@
 
 /** The label of a code: the known one, else the code's words, first letter capital. */
 export function codeLabel(labels: Readonly<Record<string, string>>, code: string): string {
-  const known = labels[code];
+  // Own keys only: a code such as "constructor" or "toString" is a code, not the object's inherited member.
+  const known = Object.hasOwn(labels, code) ? labels[code] : undefined;
   if (known) return known;
   const words = code
     .replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
