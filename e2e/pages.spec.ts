@@ -33,15 +33,16 @@ async function timed(page: Page, label: string, act: string): Promise<number> {
     const start = performance.now();
     const idle = new Promise<void>((resolve) => {
       let wasBusy = false;
-      const observer = new MutationObserver(() => {
+      // A busy spell that starts and ends before the observer's callback runs shows only in the records' old values.
+      const observer = new MutationObserver((records) => {
         const busy = el.getAttribute('aria-busy') === 'true';
-        if (busy) wasBusy = true;
-        else if (wasBusy) {
+        if (busy || records.some((r) => r.oldValue === 'true')) wasBusy = true;
+        if (wasBusy && !busy) {
           observer.disconnect();
           resolve();
         }
       });
-      observer.observe(el, { attributes: true, attributeFilter: ['aria-busy'] });
+      observer.observe(el, { attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
     });
     new Function(code)();
     await idle;
