@@ -21,17 +21,19 @@ const compilesOnly: Dialect = {
 const db = new Kysely<Database>({ dialect: compilesOnly, plugins: [new PostgresSpelling()] });
 
 describe('PostgresSpelling', () => {
-  it('sends an IN list as one array parameter and LIKE as ILIKE', () => {
+  it('writes an IN list of integers as an array literal, other lists as one array parameter, LIKE as ILIKE', () => {
     const query = db
       .selectFrom('devices')
       .select('id')
       .where('company_id', 'in', [1, 2, 3])
       .where('status', 'not in', [0])
+      .where('model', 'in', ['RUT955', "x' or '1'='1"])
+      .where('id', 'in', [1.5, 2])
       .where('name', 'like', '%a%')
       .compile();
     expect(query.sql).toBe(
-      'select "id" from "devices" where "company_id" = any($1) and "status" <> all($2) and "name" ilike $3',
+      `select "id" from "devices" where "company_id" = any('{1,2,3}') and "status" <> all('{0}') and "model" = any($1) and "id" = any($2) and "name" ilike $3`,
     );
-    expect(query.parameters).toEqual([[1, 2, 3], [0], '%a%']);
+    expect(query.parameters).toEqual([['RUT955', "x' or '1'='1"], [1.5, 2], '%a%']);
   });
 });
