@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { PostgresSpelling } from './dialect';
+import { PAGE_STATEMENT, PreparingClient } from './prepared-statements';
 
 // The database behind the server: an embedded SQLite file (the default,
 // DB_FILE) or PostgreSQL when the target is a postgres:// URL (DATABASE_URL).
@@ -63,7 +64,7 @@ const types = {
 };
 
 function postgresDialect(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)) {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, Client: PreparingClient } as pg.PoolConfig);
   // An idle connection that breaks (server restart) is replaced on next use; it must not end the process.
   pool.on('error', () => undefined);
   return new PostgresDialect({ pool });
@@ -80,12 +81,6 @@ function sqliteDialect(file: string) {
 }
 
 /**
- * A statement text starting with this comment answers its rows as arrays of the column values on SQLite
- * (better-sqlite3's raw mode: no object per row); PostgreSQL reads it as a comment and answers objects.
- */
-export const ARRAY_ROWS = '/* rows as arrays */ ';
-
-/**
  * Kysely prepares every query anew; the same SQL text (lists differ only in
  * parameters) reuses its prepared statement instead. Statements are run
  * synchronously to completion, so sharing one is safe.
@@ -98,7 +93,8 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
       let statement = statements.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
-        if (text.startsWith(ARRAY_ROWS)) statement.raw(true);
+        // A list page answers its rows as arrays of the column values (better-sqlite3's raw mode: no object per row).
+        if (text.startsWith(PAGE_STATEMENT)) statement.raw(true);
         statements.set(text, statement);
         if (statements.size > max) statements.delete(statements.keys().next().value as string);
       }

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/types';
-import { ARRAY_ROWS } from '../db/open';
+import { PAGE_STATEMENT } from '../db/prepared-statements';
 import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
@@ -239,7 +239,7 @@ export type ListCounts = Pick<VersionedCache<Promise<number>>, 'get' | 'set' | '
 /** A list call compiled, reusable for the same caller and URL: its statements and how to read its rows. */
 export interface ListPlan {
   params: ListParams;
-  /** The page statement, answering each row as the values of `columns` (ARRAY_ROWS). */
+  /** The page statement (PAGE_STATEMENT): on SQLite each row answers as the values of `columns`. */
   rows: CompiledQuery;
   count: CompiledQuery;
   /** The count statement with its parameters: the key of the list-total cache. */
@@ -283,8 +283,8 @@ async function answer<T>(
   return { page, total: value };
 }
 
-/** A page statement answering each row as an array of its column values (ARRAY_ROWS). */
-const arrayRows = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: ARRAY_ROWS + query.sql });
+/** Marks a list's page statement (PAGE_STATEMENT): rows as arrays on SQLite, kept prepared on PostgreSQL. */
+const pageStatement = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: PAGE_STATEMENT + query.sql });
 
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
@@ -292,9 +292,9 @@ export function planList(spec: ListSpec, query: Record<string, unknown>): ListPl
   const count = countQuery.compile();
   return {
     params,
-    rows: arrayRows(rowsQuery.compile()),
+    rows: pageStatement(rowsQuery.compile()),
     count,
-    matches: matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: arrayRows(matchesQuery.compile()) },
+    matches: matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: pageStatement(matchesQuery.compile()) },
     countKey: countKeyOf(count),
     columns,
     json: columns.flatMap((name, i) => (spec.json?.includes(name) ? [i] : [])),

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, databaseUrl, dropDatabase, newRunId } from '../test/postgres';
+import { PAGE_STATEMENT, PREPARED_PER_CONNECTION, PreparingClient } from './prepared-statements';
+
+// The list page statements a PostgreSQL connection keeps prepared, on a real server (both test projects run it:
+// the SQLite project's servers never use it, and it needs nothing but the local PostgreSQL).
+
+let name: string;
+let client: PreparingClient;
+
+const kept = async () =>
+  (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time'))
+    .rows;
+
+beforeAll(async () => {
+  name = await createDatabase(newRunId());
+  client = new PreparingClient({ connectionString: databaseUrl(name) });
+  await client.connect();
+  await client.query('create table t (id integer primary key, name text)');
+  await client.query(`insert into t select g, 'n' || g from generate_series(1, 5) g`);
+});
+
+afterAll(async () => {
+  await client.end();
+  await dropDatabase(name);
+});
+
+describe('PreparingClient', () => {
+  it('prepares a page statement without parameters once and runs it again by its name', async () => {
+    const page = `${PAGE_STATEMENT}select id, name from t where id = any('{1,2}') order by id`;
+    for (let i = 0; i < 3; i++) {
+      expect((await client.query(page)).rows).toEqual([
+        { id: 1, name: 'n1' },
+        { id: 2, name: 'n2' },
+      ]);
+    }
+    expect((await kept()).map((s) => s.statement)).toEqual([page]);
+  });
+
+  it('plans other statements on every call: one with parameters, one that is not a page', async () => {
+    await client.query('deallocate all');
+    const withParameter = await client.query(`${PAGE_STATEMENT}select name from t where id = $1`, [3]);
+    expect(withParameter.rows).toEqual([{ name: 'n3' }]);
+    expect((await client.query('select count(*)::int as n from t')).rows).toEqual([{ n: 5 }]);
+    expect(await kept()).toEqual([]);
+  });
+
+  it(`keeps at most ${PREPARED_PER_CONNECTION} statements, deallocating the least recently used`, async () => {
+    const page = (i: number) => `${PAGE_STATEMENT}select ${i} as i, count(*)::int as n from t`;
+    for (let i = 0; i < PREPARED_PER_CONNECTION + 5; i++) await client.query(page(i));
+    const statements = (await kept()).map((s) => s.statement);
+    expect(statements).toHaveLength(PREPARED_PER_CONNECTION);
+    expect(statements).not.toContain(page(0));
+    expect(statements).toContain(page(PREPARED_PER_CONNECTION + 4));
+    // An evicted statement runs again, prepared anew.
+    expect((await client.query(page(0))).rows).toEqual([{ i: 0, n: 5 }]);
+  });
+
+  it('answers a kept statement whose table changed its columns since (a migration), prepared anew', async () => {
+    const page = `${PAGE_STATEMENT}select * from t where id = any('{1}')`;
+    expect((await client.query(page)).rows).toEqual([{ id: 1, name: 'n1' }]);
+    await client.query(`alter table t add column color text default 'red'`);
+    expect((await client.query(page)).rows).toEqual([{ id: 1, name: 'n1', color: 'red' }]);
+  });
+});
