@@ -9,8 +9,9 @@ let name: string;
 let client: PreparingClient;
 
 const kept = async () =>
-  (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time'))
-    .rows;
+  (await client.query('select statement from pg_prepared_statements order by prepare_time')).rows as {
+    statement: string;
+  }[];
 
 beforeAll(async () => {
   name = await createDatabase(newRunId());
