@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import permissionList from '../../fixtures/permissions.json';
 import type { SessionUser } from '../../engine/session/user';
-import { pathFor, routeAllowed, routeIndex, visibleMenu } from './resolve';
+import { indexTab, pathFor, routeAllowed, routeIndex, visibleMenu } from './resolve';
 
 const ALL = permissionList.map((permission) => permission.name);
 
@@ -215,6 +215,40 @@ describe('route table against shell spec §2', () => {
   it('keeps Form studio behind manage_documents (a documented addition)', () => {
     expect(routeAllowed('studio', holding(['manage_documents']))).toBe(true);
     expect(routeAllowed('studio', allBut(['manage_documents']))).toBe(false);
+  });
+});
+
+/** Where a tabbed page opens: the spec's redirects and default tabs (path of the page, path it opens). */
+const OPENS: [string, string][] = [
+  ['/management', '/management/hotspots'],
+  ['/companies/{company_id}', '/companies/{company_id}/devices'],
+  ['/companies/{company_id}/resources', '/companies/{company_id}/resources/credits'],
+  ['/companies/{company_id}/users', '/companies/{company_id}/users'],
+  ['/users', '/users'],
+  ['/reports', '/reports/single'],
+  ['/management/automations/{id}', '/management/automations/{id}/devices'],
+  ['/devices/{id}', '/devices/{id}/activity'],
+  ['/devices/{id}/metrics', '/devices/{id}/metrics/dynamic'],
+  ['/resources', '/resources/credits'],
+];
+
+const openedBy = (path: string, access: ReturnType<typeof holding>) => indexTab(routeAt(path), access)?.path;
+const asRoute = (path: string) => path.replace(/\{(\w+\??)\}/g, ':$1');
+
+describe('redirects and default tabs of shell spec §2', () => {
+  it.each(OPENS)('%s opens %s', (page, opens) => {
+    expect(openedBy(page, holding(ALL))).toBe(asRoute(opens));
+  });
+
+  it('a Users tab opens its invitations sub-tab to a user who may see invitations but not users', () => {
+    const invitationsOnly = holding(['view_companies', 'view_user_invitations']);
+    expect(openedBy('/companies/{company_id}/users', invitationsOnly)).toBe('/companies/:company_id/users/invitations');
+    expect(openedBy('/users', invitationsOnly)).toBe('/users/invitations');
+  });
+
+  it('a page whose default tab is closed opens its first permitted tab', () => {
+    expect(openedBy('/companies/{company_id}', holding(['view_companies']))).toBe('/companies/:company_id/metrics');
+    expect(openedBy('/resources', holding(['view_company_data_history']))).toBe('/resources/data-history');
   });
 });
 
