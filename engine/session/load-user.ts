@@ -63,7 +63,7 @@ export const afterSessionEnd = (): 'maintenance' | 'login' =>
   sessionFailures() >= MAX_SESSION_FAILURES ? 'maintenance' : 'login';
 
 /** Unwraps the RMS envelope of GET /user. */
-function userFrom(body: unknown): SessionUser {
+export function userFrom(body: unknown): SessionUser {
   const data = (body as { data?: SessionUser })?.data ?? (body as SessionUser);
   return { ...data, permissions: data.permissions ?? [] };
 }
