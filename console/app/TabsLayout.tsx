@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { fillPath } from '../../engine/routes/path';
-import { pathFor, routeAllowed } from '../routes/resolve';
+import { indexTab, pathFor, routeAllowed } from '../routes/resolve';
 import type { RouteDef } from '../routes/table';
 import { useAccess } from './access';
 import { FirstPermitted } from './Guarded';
+import { RouteContent } from './RouteContent';
 
 const ItemHeader = lazy(() => import('../pages/ItemHeader').then((m) => ({ default: m.ItemHeader })));
 
@@ -57,12 +58,14 @@ export function TabsLayout({ route }: { route: RouteDef }) {
   );
 }
 
-/** Index of a tabbed route: its default tab when allowed, else the first allowed tab. */
-export function DefaultTab({ route }: { route: RouteDef }) {
+/**
+ * Index of a tabbed route: its own index tab in place when permitted, else a
+ * redirect to its default or first permitted tab (engine/routes/index-tab.ts).
+ */
+export function IndexTab({ route }: { route: RouteDef }) {
   const params = useParams();
-  const tabs = useVisibleTabs(route);
-  const preferred = route.defaultTab ? tabs.find((tab) => tab.path === `${route.path}/${route.defaultTab}`) : undefined;
-  const target = preferred ?? tabs[0];
+  const target = indexTab(route.name, useAccess());
   if (!target) return <FirstPermitted />;
+  if (target.path === route.path) return <RouteContent route={target} />;
   return <Navigate to={fillPath(target.path, params)} replace />;
 }

@@ -5,6 +5,7 @@ import { http } from '../../engine/http/client';
 import { matchRoutes } from 'react-router-dom';
 import { appRoutes, AppRouter } from './router';
 import { standalonePage } from '../../engine/routes/standalone';
+import { setSessionUser, type SessionUser } from '../../engine/session/user';
 
 afterEach(() => {
   cleanup();
@@ -48,5 +49,26 @@ describe('app router', () => {
     expect(routeName('/rms-connect/sftp/files')).toBe('rms-connect.sftp');
     expect(routeName('/rms-connect/sftp')).toBe('rms-connect.sftp');
     expect(routeName('/management/devices')).toBe('management.devices');
+  });
+});
+
+describe('tabbed routes', () => {
+  afterEach(() => setSessionUser(null));
+
+  it('opens the invitations sub-tab of a company Users tab to a user who may see invitations but not users (shell spec §2)', async () => {
+    setSessionUser({
+      id: 1,
+      username: 'u',
+      email: 'u@example.com',
+      tos_accepted: true,
+      permissions: ['view_companies', 'view_user_invitations'],
+      company: { id: 1, level: 1, name: 'Acme' },
+      role: { id: 2, name: 'admin', title: 'Administrator' },
+    } as unknown as SessionUser);
+    window.history.replaceState(null, '', '/companies/2/users');
+    render(<AppRouter />);
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/companies/2/users/invitations'));
+    go('/users');
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/users/invitations'));
   });
 });

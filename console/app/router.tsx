@@ -5,7 +5,7 @@ import { loginUrl } from '../../engine/session/redirect';
 import { routes, type RouteDef } from '../routes/table';
 import { Layout } from '../layout/Layout';
 import { CurrentRouteContext } from '../layout/useCurrentRoute';
-import { DefaultTab, TabsLayout } from './TabsLayout';
+import { IndexTab, TabsLayout } from './TabsLayout';
 import { FirstPermitted, Guarded } from './Guarded';
 import { Loading, RouteContent } from './RouteContent';
 import { RouteErrorBoundary } from './RouteError';
@@ -25,19 +25,14 @@ function toRouteObject(route: RouteDef): RouteObject {
   if (!route.tabs) {
     return { path: route.path, handle, element: <Guarded route={route}>{<RouteContent route={route} />}</Guarded> };
   }
+  // The index shows the tab at the route's own path (the users table) or sends to the first permitted tab.
   const indexTab = route.tabs.find((tab) => tab.path === route.path);
   const children: RouteObject[] = [
-    indexTab
-      ? {
-          index: true,
-          handle: { route: indexTab } satisfies RouteHandle,
-          element: (
-            <Guarded route={indexTab}>
-              <RouteContent route={indexTab} />
-            </Guarded>
-          ),
-        }
-      : { index: true, element: <DefaultTab route={route} /> },
+    {
+      index: true,
+      ...(indexTab ? { handle: { route: indexTab } satisfies RouteHandle } : {}),
+      element: <IndexTab route={route} />,
+    },
     ...route.tabs.filter((tab) => tab !== indexTab).map(toRouteObject),
   ];
   return {

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio/vanilla';
-import { isLocalhost, onVersionReport } from '../../engine/version/update-check';
+import { onVersionReport, runsVersionCheck } from '../../engine/version/update-check';
 
 /** Update prompt delay (shell spec §9). */
 export const UPDATE_PROMPT_DELAY = 1000;
@@ -17,12 +17,19 @@ export interface VersionReport {
 /** The timestamp of the running build, fixed at build time (vite.config.ts). */
 export const BUILD_TIMESTAMP = Number(import.meta.env.VITE_BUILD_TIMESTAMP) || 0;
 
+/** The version worker script (shell spec §7), public/versionWorker.js. */
+export const VERSION_WORKER_URL = '/versionWorker.js';
+
 /** Starts the version worker; skipped on localhost or without workers. */
 export function startVersionWorker(): void {
-  if (isLocalhost(window.location.hostname) || typeof Worker === 'undefined') return;
-  const worker = new Worker('/versionWorker.js');
-  worker.addEventListener('message', (event: MessageEvent<VersionReport>) => {
-    const { version, timestamp } = event.data;
+  if (!runsVersionCheck(window.location.hostname, typeof Worker !== 'undefined')) return;
+  watchVersion(new Worker(VERSION_WORKER_URL));
+}
+
+/** Reads the worker's reports: stores the served build and its timestamp; a newer build prompts after 1 s. */
+export function watchVersion(worker: EventTarget): void {
+  worker.addEventListener('message', (event) => {
+    const { version, timestamp } = (event as MessageEvent<VersionReport>).data;
     if (!timestamp) return;
     if (version) localStorage.setItem(APP_BUILD_KEY, version);
     const next = onVersionReport(

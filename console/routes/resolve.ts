@@ -2,6 +2,7 @@
 // engine/routes: the index, guards, paths and menu every page reads.
 import * as menuRules from '../../engine/routes/menu';
 import type { MenuEntry, Navigation, VisibleGroup } from '../../engine/routes/menu';
+import { indexTab as indexTabRule } from '../../engine/routes/index-tab';
 import * as routeRules from '../../engine/routes/route-index';
 import type { Access } from '../../engine/routes/route-index';
 import { entryPermissions, menu } from './menu';
@@ -23,6 +24,9 @@ export const pathFor = (name: string, params: Record<string, string | number | u
 
 export const routeAllowed = (name: string, access: Access): boolean =>
   routeRules.routeAllowed(routeIndex, name, access);
+
+/** The tab a tabbed route's index shows (engine/routes/index-tab.ts). */
+export const indexTab = (name: string, access: Access): RouteDef | undefined => indexTabRule(routeIndex, name, access);
 
 export const visibleMenu = (access: Access): VisibleGroup[] => menuRules.visibleMenu(navigation, access);
 

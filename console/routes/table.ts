@@ -1,34 +1,18 @@
-import type { PermissionMode } from '../../engine/permissions/can';
+import type { RouteNode } from '../../engine/routes/route-index';
 
 /**
  * The route table of shell spec §2 (contract 9). Every route carries
  * `page` = its route name; the side menu (menu.ts) is derived from it.
- * Paths are absolute; tabs are nested routes of their parent.
+ * Paths are absolute; tabs are nested routes of their parent. A route is the
+ * route rules' node (engine/routes/route-index.ts) plus what the console reads.
  */
-export interface RouteDef {
-  /** Route name (the spec's where it names one). */
-  name: string;
-  /** Absolute react-router path. */
-  path: string;
+export interface RouteDef extends RouteNode<RouteDef> {
   /** Key for `<RoutePage page>`; equals `name`. */
   page: string;
-  title: string;
-  permission?: string | string[];
-  mode?: PermissionMode;
-  /** Tabs rendered as nested routes of this one. */
-  tabs?: RouteDef[];
-  /** Default tab (index redirect), relative to this route's path. */
-  defaultTab?: string;
-  /** A plain redirect route. */
-  redirect?: string;
-  /** Breadcrumb parent by route name when not nested (detail pages). */
-  parent?: string;
   /** Rendered without the app layout. */
   standalone?: boolean;
   /** Reachable without a session (`'key'`: with a `key` query parameter). */
   auth?: 'none' | 'key';
-  /** Hidden from tab strips (a tab reached only by link). */
-  hiddenTab?: boolean;
   /**
    * API path (relative to /api, `:param` filled from the route) of the item a detail route shows;
    * its `name` replaces the generic title in breadcrumbs and the document title.

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
+import { closeAllModals, minimizeModal, openModal } from '../../engine/stores/modals';
 import { GlobalSearch } from './GlobalSearch';
 
 const user = {
@@ -73,6 +74,17 @@ describe('GlobalSearch', () => {
     expect(urls.map((u) => u.split('?')[0])).toEqual(['/api/devices', '/api/tags']);
     expect(screen.getAllByRole('option')).toHaveLength(2);
     expect(screen.getAllByText('10+')).toHaveLength(2);
+  });
+
+  it('/ does not open the search while a modal is open; a minimised modal does not count (shell spec §4)', () => {
+    mount();
+    const id = openModal({ id: 'activate-code', title: 'Activate code' });
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    act(() => void minimizeModal(id));
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(screen.getByRole('combobox', { name: 'Search' })).toBeTruthy();
+    closeAllModals();
   });
 
   it('closing clears the query and saves the chosen sources', async () => {

@@ -14,18 +14,13 @@ import {
   type SearchSource,
   type SourceResult,
 } from '../../engine/search/search';
+import { opensSearch } from '../../engine/search/shortcut';
 import { modals } from '../../engine/stores/modals';
 import { useSessionUser } from '../app/access';
 import { Icon } from '../layout/icons';
 import { resultPath } from '../../engine/search/result';
 import { pathFor } from '../routes/resolve';
 import { SearchResults } from './SearchResults';
-
-function typingTarget(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element) return false;
-  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-}
 
 /** The global search of shell spec §4-§7: an accessible combobox over the permitted sources. */
 export function GlobalSearch() {
@@ -66,8 +61,7 @@ export function GlobalSearch() {
   // "/" opens the search when no input is focused and no modal is open.
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (typingTarget(event.target) || modals.stack.some((m) => !m.minimized)) return;
+      if (!opensSearch(event, event.target as HTMLElement | null, modals.stack)) return;
       event.preventDefault();
       setOpen(true);
     };

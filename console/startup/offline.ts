@@ -1,7 +1,7 @@
 import { t } from '../../engine/i18n/i18n';
+import { OFFLINE_PAGE } from '../../engine/session/startup-step';
 import { showToast } from '../../engine/stores/toasts';
 
-export const OFFLINE_PAGE = '/offline.html';
 const REDIRECT_DELAY_MS = 1500;
 
 let offlineHtml: string | null = null;

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { currentLanguage } from '../../engine/i18n/i18n';
-import { APP_VERSION_KEY, http, onHttpEvent, SESSION_CALL_TIMEOUT } from '../../engine/http/client';
+import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
 import { realtime } from '../../engine/realtime/socket';
 import { afterSessionEnd, loadUser } from '../../engine/session/load-user';
 import { continueTarget, loginUrl } from '../../engine/session/redirect';
-import { isImpersonating, session, setSessionUser, type SessionUser } from '../../engine/session/user';
+import { session, setSessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
 import { TransferProgress } from '../../renderer/transfers/TransferProgress';
@@ -17,8 +17,10 @@ import { setupForms } from '../forms/setup';
 import { applyTheme, theme } from '../theme/theme';
 import { initDarkMode, readDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
-import { allowedWithoutLogin, isPublicPath, standalonePage } from '../../engine/routes/standalone';
-import { OFFLINE_PAGE, watchConnection } from './offline';
+import { standalonePage } from '../../engine/routes/standalone';
+import { reinitialiseAfterRefresh } from '../../engine/session/after-refresh';
+import { OFFLINE_PAGE, startupStep } from '../../engine/session/startup-step';
+import { watchConnection } from './offline';
 import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
 
 function render(root: Root, node: React.ReactNode) {
@@ -61,22 +63,12 @@ function listenToSession(root: Root) {
   onHttpEvent('global-error', ({ code }) => {
     if (appRendered && code === 'UNAUTHORIZED' && session.status === 'authenticated') endSession(root);
   });
-  onHttpEvent('token-refreshed', () => {
-    // During start-up the user load's own retried GET /user answers: one call, not two.
-    if (!appRendered) return;
-    // The app is re-initialised: the live socket is closed and re-authenticated, the session user,
-    // the settings store, the language and the theme are read again.
-    realtime.reconnect();
-    void reloadPreferences(root);
-    const wasImpersonating = isImpersonating(session.user as SessionUser | null);
-    void http
-      .get<{ data?: SessionUser }>('/user', { timeout: SESSION_CALL_TIMEOUT, skipCancel: true, skipAuthRefresh: true })
-      .then((response) => {
-        if (response.data?.data)
-          setSessionUser({ ...response.data.data, permissions: response.data.data.permissions ?? [] });
-        if (wasImpersonating !== isImpersonating(session.user as SessionUser | null)) window.location.reload();
-      })
-      .catch(() => undefined);
+  // After a token refresh the app is re-initialised: the live socket, the session user and the preferences.
+  reinitialiseAfterRefresh({
+    realtime,
+    running: () => appRendered,
+    reloadPreferences: () => void reloadPreferences(root),
+    reloadPage: () => window.location.reload(),
   });
 }
 
@@ -113,7 +105,9 @@ async function startSession(root: Root): Promise<void> {
 
 /** Start-up (shell spec §2, §4): standalone pages by path, offline, the session user, then the app. */
 export async function start(element: HTMLElement): Promise<void> {
-  if (!navigator.onLine) {
+  const { pathname, search } = window.location;
+  const step = startupStep(navigator.onLine, pathname, search);
+  if (step === 'offline') {
     window.location.replace(OFFLINE_PAGE);
     return;
   }
@@ -130,9 +124,7 @@ export async function start(element: HTMLElement): Promise<void> {
   listenToSession(root);
   watchConnection();
   startVersionWorker();
-  const { pathname, search } = window.location;
-  const page = standalonePage(pathname);
-  if (isPublicPath(pathname) || allowedWithoutLogin(page, search)) {
+  if (step === 'without-session') {
     setSessionUser(null);
     renderApp(root);
     return;

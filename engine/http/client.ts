@@ -15,6 +15,7 @@ import { createSessionRecovery, type SessionRecovery } from './session-recovery'
 import { endTransfer, startTransfer, updateTransfer, type TransferDirection } from './transfers';
 import { session } from '../session/user';
 import type { CacheOptions, HttpConfig, HttpResponse } from './types';
+import { apiBase, REVIEW_API_KEY } from './api-base';
 
 export type { CacheOptions, HttpConfig, HttpResponse } from './types';
 export { HttpError, isCancel, isHttpError, ROUTE_CHANGED, firstErrorItem, serverMessage } from './errors';
@@ -22,8 +23,7 @@ export { ACCOUNT_MENU_CACHE } from './cache';
 export { onHttpEvent } from './events';
 export { SESSION_CALL_TIMEOUT } from './session-recovery';
 
-/** Local-storage keys: the review-environment API host and the stored app version. */
-export const REVIEW_API_KEY = 'review_api_url';
+/** Local-storage key of the stored app version, and the header that carries it. */
 export const APP_VERSION_KEY = 'app_version';
 export const VERSION_HEADER = 'X-App-Version';
 /** Error codes handed to the global handler: at least the loss of the session. */
@@ -71,10 +71,8 @@ function browserSettings(): HttpSettings {
       return null;
     }
   };
-  // The review-environment override is a development aid: production builds always talk to their own origin.
-  const review = import.meta.env?.DEV ? storage(REVIEW_API_KEY) : null;
   return {
-    baseURL: review ?? '/api',
+    baseURL: apiBase(storage(REVIEW_API_KEY), Boolean(import.meta.env?.DEV)),
     xsrfCookieName: XSRF_COOKIE,
     xsrfHeaderName: XSRF_HEADER,
     adapter: ['xhr', 'fetch'],

@@ -14,6 +14,10 @@ export interface RouteNode<R extends RouteNode<R>> {
   mode?: PermissionMode;
   /** Tabs: nested routes of this one. */
   tabs?: R[];
+  /** Default tab (index redirect), relative to this route's path. */
+  defaultTab?: string;
+  /** Hidden from tab strips (a tab reached only by link). */
+  hiddenTab?: boolean;
   /** Breadcrumb parent by route name when not nested (detail pages). */
   parent?: string;
 }

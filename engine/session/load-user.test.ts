@@ -35,9 +35,23 @@ describe('loadUser', () => {
     expect(session.user).toBeNull();
   });
 
-  it('shows the maintenance page on a server error', async () => {
-    stub(() => json(500, {}));
-    expect(await loadUser()).toEqual({ kind: 'maintenance' });
+  it('shows the maintenance page on any other server error: a 5xx, a 4xx with another code, a 404', async () => {
+    for (const [status, body] of [
+      [500, {}],
+      [503, { success: false, errors: [] }],
+      [403, { success: false, errors: [{ code: 'SOMETHING_ELSE', message: 'm' }] }],
+      [404, { success: false, errors: [] }],
+      [422, {}],
+    ] as const) {
+      resetSessionFailures();
+      stub(() => json(status, body));
+      expect(await loadUser(), String(status)).toEqual({ kind: 'maintenance' });
+    }
+  });
+
+  it('reports a 408 answer as User request timeout', async () => {
+    stub(() => json(408, {}));
+    expect(await loadUser()).toEqual({ kind: 'failed', message: 'User request timeout', status: 408 });
   });
 
   it('reports network failures in the spec words and turns to maintenance on the third', async () => {

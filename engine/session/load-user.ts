@@ -63,7 +63,7 @@ export const afterSessionEnd = (): 'maintenance' | 'login' =>
   sessionFailures() >= MAX_SESSION_FAILURES ? 'maintenance' : 'login';
 
 /** Unwraps the RMS envelope of GET /user. */
-function userFrom(body: unknown): SessionUser {
+export function userFrom(body: unknown): SessionUser {
   const data = (body as { data?: SessionUser })?.data ?? (body as SessionUser);
   return { ...data, permissions: data.permissions ?? [] };
 }
@@ -86,9 +86,13 @@ export async function loadUser(online = globalThis.navigator?.onLine ?? true): P
       return afterSessionEnd() === 'maintenance' ? { kind: 'maintenance' } : { kind: 'unauthenticated' };
     }
     if (countFailure() >= MAX_SESSION_FAILURES) return { kind: 'maintenance' };
-    if (error.code === 'ETIMEDOUT') return { kind: 'failed', message: USER_LOAD_MESSAGES.timeout, status: 408 };
+    if (error.code === 'ETIMEDOUT' || error.status === 408) {
+      return { kind: 'failed', message: USER_LOAD_MESSAGES.timeout, status: 408 };
+    }
+    // "Any other server error at start: the maintenance page": any answer the server gave (the three notices
+    // above are server errors too, with 4xx statuses); the user-load messages are for calls it never answered.
+    if (error.status !== undefined) return { kind: 'maintenance' };
     if (error.code === 'ERR_NETWORK' && !online) return { kind: 'failed', message: USER_LOAD_MESSAGES.offline };
-    if (error.status && error.status >= 500) return { kind: 'maintenance' };
-    return { kind: 'failed', message: USER_LOAD_MESSAGES.failed, status: error.status };
+    return { kind: 'failed', message: USER_LOAD_MESSAGES.failed };
   }
 }

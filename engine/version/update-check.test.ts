@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isLocalhost, onVersionReport, shouldPrompt } from './update-check';
+import { isLocalhost, onVersionReport, runsVersionCheck, shouldPrompt } from './update-check';
 
 const BUILD = Date.UTC(2026, 10, 1);
 
@@ -49,5 +49,12 @@ describe('update prompt rule', () => {
     expect(['localhost', '127.0.0.1', '[::1]'].every(isLocalhost)).toBe(true);
     expect(isLocalhost('rms.example.com')).toBe(false);
     expect(isLocalhost('127.0.0.2')).toBe(false);
+  });
+
+  it('runs the check only away from localhost and where workers are available', () => {
+    expect(runsVersionCheck('rms.example.com', true)).toBe(true);
+    expect(runsVersionCheck('rms.example.com', false)).toBe(false);
+    expect(runsVersionCheck('localhost', true)).toBe(false);
+    expect(runsVersionCheck('127.0.0.1', true)).toBe(false);
   });
 });

@@ -28,3 +28,8 @@ export function onVersionReport(
 export function isLocalhost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
+
+/** Whether the check runs (shell spec §4): skipped on localhost or when workers are unavailable. */
+export function runsVersionCheck(hostname: string, workersAvailable: boolean): boolean {
+  return workersAvailable && !isLocalhost(hostname);
+}
