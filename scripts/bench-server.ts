@@ -123,7 +123,12 @@ function postgresCpu(): number {
 }
 
 /** p50/p95 in ms over iterations of running every spec's page and count statements, as the mean per spec. */
-async function bareSql(app: FastifyInstance, specs: ListSpec[], query: Record<string, string>, iterations = 300) {
+async function bareSql(
+  app: FastifyInstance,
+  specs: ListSpec[],
+  query: Record<string, string>,
+  iterations = Number(process.env.BENCH_SQL_ITERATIONS ?? 300),
+) {
   const statements = specs.flatMap((spec) => {
     const { rows, count } = planList(spec, query);
     return [rows, count];
