@@ -23,7 +23,7 @@ import { benchDatabase, growFleet } from './bench-postgres';
 // search (autocannon, 50 connections, in a forked client process), beside the bare SQL time of the same
 // queries (the compiled statements run on the database, no HTTP), as a ratio.
 // Env: BENCH_DEVICES (100000), BENCH_CONNECTIONS (50), BENCH_SECONDS (10),
-// BENCH_USER (admin@example.com: a tenant of four companies).
+// BENCH_USER (admin@example.com: a tenant of four companies), BENCH_SQL_ITERATIONS (300: runs of the bare SQL).
 // `--postgres`, or a PostgreSQL server in BENCH_DATABASE_URL or DATABASE_URL
 // (postgres://…; default with the flag: the local one), runs it on PostgreSQL
 // instead, with 1,000,000 devices and BENCH_COMPANIES (10000) companies, in a
