@@ -212,4 +212,40 @@ describe('FormRunner', () => {
     const post = requests.find((r) => r.method === 'post');
     expect(post?.data).not.toHaveProperty('credit_price');
   });
+
+  it('lookup paging: the next page starts at the server offset; a filtering transform never repeats options', async () => {
+    // Ten credit types, free and paid alternating; the server pages them 4 at a time whatever the limit asked.
+    const types = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: i % 2 ? `Paid Credit ${i + 1}` : `Free Credit ${i + 1}`,
+      payment_type: i % 2 ? 'paid' : 'free',
+    }));
+    respond = (c) => {
+      if (c.url !== '/credits/types') return { success: true };
+      const offset = Number((c as { params?: { offset?: number } }).params?.offset ?? 0);
+      return { success: true, data: types.slice(offset, offset + 4), meta: { total: types.length } };
+    };
+    await mount('create-code');
+    const type = screen.getByRole('combobox', { name: /Type/ });
+    fireEvent.click(type);
+    await screen.findByRole('option', { name: 'Credit 2' });
+    // ArrowDown at the last option asks for the next page, until the server has none left.
+    for (let i = 0; i < 12; i++) {
+      await act(async () => {
+        fireEvent.keyDown(type, { key: 'ArrowDown' });
+      });
+    }
+    await screen.findByRole('option', { name: 'Credit 10' });
+    const offsets = requests
+      .filter((r) => r.url === '/credits/types')
+      .map((r) => (r.params as { offset?: number }).offset);
+    expect(offsets).toEqual([0, 4, 8]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Credit 2',
+      'Credit 4',
+      'Credit 6',
+      'Credit 8',
+      'Credit 10',
+    ]);
+  });
 });
