@@ -248,4 +248,28 @@ describe('FormRunner', () => {
       'Credit 10',
     ]);
   });
+
+  it("role list: an error other than 401 gives an empty list, not the previous company's roles", async () => {
+    setSessionUser({ ...admin, permissions: [...admin.permissions, 'create_users'] });
+    const roles = (companyId: number) => [
+      { id: 2, name: 'admin', title: 'Administrator', company_id: null, permissions_count: 40 },
+      { id: 40 + companyId, name: `tech-${companyId}`, title: `Technician ${companyId}`, company_id: companyId },
+    ];
+    respond = (c) => {
+      if (c.url === '/companies') return companies;
+      if (c.url !== '/roles') return { success: true };
+      const companyId = Number((c as { params?: { company_id?: number } }).params?.company_id);
+      if (companyId === 2) return new HttpError('Internal Server Error', c, { status: 500, data: { success: false } });
+      return { success: true, data: roles(companyId), meta: { total: 2 } };
+    };
+    await mount('invite-user', { options: { data: { company_id: 1 } } });
+    const role = screen.getByRole('combobox', { name: /Role/ });
+    fireEvent.click(role);
+    expect(await screen.findByRole('option', { name: 'Technician 1' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Baltics' }));
+    fireEvent.click(role);
+    expect(await screen.findByText('Failed to load the list')).toBeTruthy();
+    expect(screen.queryAllByRole('option', { name: /Technician|Administrator/ })).toEqual([]);
+  });
 });

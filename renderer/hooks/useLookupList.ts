@@ -24,7 +24,8 @@ interface ListState extends LookupPaging<LookupOption> {
  * A searchable, paged option list for ItemSelect: lookups load 100 per page
  * from the API (search text sent as the lookup's search parameter); static
  * and function lists are filtered locally; a lookup switch lists its chosen
- * lookup. Reloads when a followed form value changes.
+ * lookup. Reloads when a followed form value changes. A failed load leaves
+ * an empty list (forms spec §8: the role list's other errors give an empty list).
  */
 export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
   const source = useActiveSource(switched, ctx.store);
@@ -62,7 +63,7 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
       } catch (error) {
         if (c.signal.aborted) return;
         loadedKey.current = undefined;
-        setState((s) => ({ ...s, loading: false, error: String(error) }));
+        setState({ ...emptyPaging(), loading: false, error: String(error) });
       }
     },
     [source, ctx],
