@@ -1,5 +1,5 @@
 import { http } from '../../engine/http/client';
-import { lookupOptions, lookupRequest } from '../../engine/schema/lookup';
+import { lookupOptions, lookupPermitted, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
@@ -32,6 +32,7 @@ export function lookupDependencies(source: OptionsSource | undefined): string[] 
  * Loads one page of a lookup list: the request and the options come from engine/schema/lookup
  * (the field's valueKey/labelKey override the document's, dotted keys such as config.name).
  * `received` counts the server's items before the lookup's transform drops any (the next page's offset).
+ * A lookup whose document names a permission the user lacks is not offered: no call, no options.
  */
 export async function loadLookupPage(
   source: LookupRef,
@@ -40,6 +41,7 @@ export async function loadLookupPage(
 ): Promise<LookupPage> {
   const doc = await loadLookupDocument(source.lookup);
   if (!doc) throw new Error(`Unknown lookup ${source.lookup}`);
+  if (!lookupPermitted(doc, ctx.permissions)) return { options: [], received: 0, total: 0 };
   const request = lookupRequest(doc, source, ctx.values, query.search);
   const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(request.url, {
     params: { ...request.params, offset: query.offset ?? 0 },
