@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { transforms } from './functions';
-import { addPage, emptyPaging, hasMorePages, nextOffset, shownTotal, type LookupPaging } from './lookup-paging';
+import {
+  addPage,
+  emptyPaging,
+  followOnOffset,
+  hasMorePages,
+  nextOffset,
+  shownTotal,
+  type LookupPaging,
+} from './lookup-paging';
 
 // Ten credit types on the server, paid and free alternating; an admin sees only the paid ones.
 const types = Array.from({ length: 10 }, (_, i) => ({
@@ -72,5 +80,12 @@ describe('lookup paging (lookups page through 100 per page)', () => {
     expect(list.options).toHaveLength(2);
     expect(hasMorePages(list)).toBe(true);
     expect(shownTotal(list)).toBe(8);
+  });
+
+  it('a page the transform left empty is followed at once while the server has more', () => {
+    expect(followOnOffset({ options: [], received: 4, total: 10 }, 0)).toBe(4);
+    expect(followOnOffset({ options: [], received: 2, total: 10 }, 8)).toBeUndefined();
+    expect(followOnOffset({ options: [{ value: 1, label: 'A' }], received: 4, total: 10 }, 0)).toBeUndefined();
+    expect(followOnOffset({ options: [], received: 0, total: 10 }, 4)).toBeUndefined();
   });
 });

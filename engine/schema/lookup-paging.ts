@@ -44,6 +44,15 @@ export const nextOffset = (list: LookupPaging): number => list.received;
 /** Whether the server has items not received yet (an empty page ends the list). */
 export const hasMorePages = (list: LookupPaging): boolean => list.received < list.total;
 
+/**
+ * The offset to load at once after a page the transform left empty while the server has more (nothing would show,
+ * and nothing would scroll to ask for the next page); undefined otherwise.
+ */
+export function followOnOffset(page: LookupPageResult, offset: number): number | undefined {
+  const next = offset + page.received;
+  return page.options.length === 0 && page.received > 0 && next < page.total ? next : undefined;
+}
+
 /** The number of options the whole list will show as far as known: the server's total less the items left out. */
 export const shownTotal = (list: LookupPaging): number =>
   Math.max(list.options.length, list.total - (list.received - list.options.length));

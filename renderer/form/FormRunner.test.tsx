@@ -249,6 +249,27 @@ describe('FormRunner', () => {
     ]);
   });
 
+  it('lookup paging: a page the transform empties is followed by the next one at once', async () => {
+    // The server's first page holds only free types, which an admin does not see.
+    const types = [1, 3, 5, 2, 4].map((id) => ({
+      id,
+      name: id % 2 ? `Free Credit ${id}` : `Paid Credit ${id}`,
+      payment_type: id % 2 ? 'free' : 'paid',
+    }));
+    respond = (c) => {
+      if (c.url !== '/credits/types') return { success: true };
+      const offset = Number((c as { params?: { offset?: number } }).params?.offset ?? 0);
+      return { success: true, data: types.slice(offset, offset + 3), meta: { total: types.length } };
+    };
+    await mount('create-code');
+    fireEvent.click(screen.getByRole('combobox', { name: /Type/ }));
+    await screen.findByRole('option', { name: 'Credit 4' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Credit 2', 'Credit 4']);
+    expect(
+      requests.filter((r) => r.url === '/credits/types').map((r) => (r.params as { offset?: number }).offset),
+    ).toEqual([0, 3]);
+  });
+
   it("role list: an error other than 401 gives an empty list, not the previous company's roles", async () => {
     setSessionUser({ ...admin, permissions: [...admin.permissions, 'create_users'] });
     const roles = (companyId: number) => [

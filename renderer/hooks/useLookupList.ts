@@ -3,6 +3,7 @@ import { useDependencyKey } from '../form/useFormController';
 import {
   addPage,
   emptyPaging,
+  followOnOffset,
   hasMorePages,
   nextOffset,
   shownTotal,
@@ -60,6 +61,8 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
         if (c.signal.aborted) return;
         remember(page.options);
         setState((s) => ({ ...addPage(s, page, offset), loading: false }));
+        const followOn = followOnOffset(page, offset);
+        if (followOn !== undefined) void load(followOn, text);
       } catch (error) {
         if (c.signal.aborted) return;
         loadedKey.current = undefined;
