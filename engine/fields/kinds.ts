@@ -138,7 +138,7 @@ const KINDS = {
       if (typeof value !== 'string') return value;
       if (f.trueValue !== undefined && value === String(f.trueValue)) return f.trueValue;
       if (f.falseValue !== undefined && value === String(f.falseValue)) return f.falseValue;
-      return f.trueValue === undefined && value in BOOLEAN_TEXT ? BOOLEAN_TEXT[value] : value;
+      return f.trueValue === undefined && Object.hasOwn(BOOLEAN_TEXT, value) ? BOOLEAN_TEXT[value] : value;
     },
   },
   select: { widget: 'select', schema: optionsSchema, coerce: trimmed },
