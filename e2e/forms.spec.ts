@@ -47,6 +47,32 @@ test('required fields are refused before any request, with the error tied to the
   await expect(page.getByRole('combobox', { name: 'Company' })).toBeFocused();
 });
 
+test('lookup lists: an admin sees each paid resource type once, also after ArrowDown at the end and scrolling', async ({
+  page,
+}) => {
+  const offsets: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/credits/types') offsets.push(url.searchParams.get('offset') ?? '');
+  });
+  await login(page, fixtureAccounts.admin, { path: '/forms/create-code' });
+  const type = page.getByRole('combobox', { name: 'Type' });
+  await type.click();
+  const options = page.getByRole('listbox', { name: 'Type options' }).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const shown = await options.allTextContents();
+  for (let i = 0; i < shown.length + 2; i++) await type.press('ArrowDown');
+  await page.getByRole('listbox', { name: 'Type options' }).evaluate((list) => {
+    list.scrollTop = list.scrollHeight;
+    list.dispatchEvent(new Event('scroll'));
+  });
+  await expect(options).toHaveCount(shown.length);
+  const names = await options.allTextContents();
+  expect(new Set(names).size).toBe(names.length);
+  expect(names.some((name) => /Paid/.test(name))).toBe(false);
+  expect(offsets).toEqual(['0']);
+});
+
 test('activate code: the server error lands on the Code field', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/forms/activate-code' });
   const code = page.getByLabel('Code', { exact: true });

@@ -162,7 +162,8 @@ test('account menu shows company, role and permissions', async ({ page }) => {
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await openAccountMenu(page);
   await expect(page.getByRole('link', { name: 'Acme Networks' })).toHaveAttribute('href', /\/companies\/\d+$/);
-  await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
+  // The role title is the link 'View assigned permissions'.
+  await expect(page.getByRole('button', { name: 'Administrator (View assigned permissions)' })).toBeVisible();
   // Company data and the credit summary are both visible to an admin: the resource summary shows.
   await expect(page.getByRole('heading', { name: 'Resource summary' })).toBeVisible();
   await page.getByRole('button', { name: 'View assigned permissions' }).click();

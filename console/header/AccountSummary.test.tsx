@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../engine/http/client';
 import { setMessages } from '../../engine/i18n/i18n';
-import { CompanyData } from './AccountSummary';
+import { CompanyData, ResourceSummary } from './AccountSummary';
 
 // The account menu's company data amount reads in the chosen language, as every other number does.
 
@@ -32,5 +32,24 @@ describe('CompanyData', () => {
   it('in English by default', async () => {
     render(<CompanyData companyId={8} />);
     expect(await screen.findByText('Company data: 1.5 MB')).toBeTruthy();
+  });
+});
+
+describe('ResourceSummary', () => {
+  it('lists Free and Paid types of the same code each once, without a duplicate React key', async () => {
+    const left = [
+      { credit_type_id: 1, credit_type: 'credit', credit_type_name: 'Free Credit', credits_left: 5 },
+      { credit_type_id: 2, credit_type: 'credit', credit_type_name: 'Paid Credit', credits_left: 7 },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: { credits: { left } } }))),
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<ResourceSummary buyLink={false} />);
+    expect(await screen.findByText('Paid Credit')).toBeTruthy();
+    expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Free Credit', 'Paid Credit']);
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/);
+    errors.mockRestore();
   });
 });

@@ -5,6 +5,8 @@ import { currentLanguage, t } from '../../engine/i18n/i18n';
 import { theme } from '../theme/theme';
 
 interface CreditLeft {
+  /** Unique per type; the code (credit_type) is shared by a Free and a Paid type. */
+  credit_type_id: number;
   credit_type: number | string;
   credit_type_name: string;
   credits_left: number;
@@ -63,7 +65,7 @@ export function ResourceSummary({ buyLink }: { buyLink: boolean }) {
       ) : (
         <dl>
           {credits.map((credit) => (
-            <div key={credit.credit_type}>
+            <div key={credit.credit_type_id}>
               <dt>{credit.credit_type_name}</dt>
               <dd>{credit.credits_left}</dd>
             </div>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
+import { onReloadData } from '../../engine/submit/events';
 
 const fake = vi.hoisted(() => ({ handlers: new Map<string, ((p: unknown) => void)[]>(), emitted: [] as unknown[][] }));
 
@@ -54,10 +55,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const mount = () =>
+/** Where the router is: path and location key (a navigation, even to the same path, makes a new key). */
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{`${location.pathname} ${location.key}`}</output>;
+}
+
+const mount = (path = '/') =>
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <Notifications />
+      <Where />
     </MemoryRouter>,
   );
 
@@ -115,5 +123,37 @@ describe('Notifications', () => {
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
       view.unmount();
     }
+  });
+
+  it("shows 'No notifications' when the list is empty", async () => {
+    list = [];
+    mount();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No notifications')).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it('the footer link navigates to all notifications, but on that page reloads the data instead', async () => {
+    list = list.map((item) => ({ ...item, seen_at: '2026-01-02T10:00:00Z' }));
+    const elsewhere = mount('/management/devices');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Show all notifications' }));
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toMatch(/^\/notifications /);
+    elsewhere.unmount();
+
+    calls.length = 0;
+    const reloads = vi.fn();
+    const stop = onReloadData(reloads);
+    mount('/notifications');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const before = screen.getByRole('status', { name: 'location' }).textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Show all notifications' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+    expect(reloads).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(before);
+    stop();
   });
 });

@@ -59,6 +59,19 @@ describe('field kinds', () => {
   });
 });
 
+describe('checkbox text', () => {
+  it("reads only its own words: an object member's name such as valueOf stays text", () => {
+    const box = { key: 'on', label: 'On', type: 'checkbox' as const };
+    expect(['true', 'on', '0', 'valueOf', 'toString'].map((v) => kindOf(box).coerce(box, v))).toEqual([
+      true,
+      true,
+      false,
+      'valueOf',
+      'toString',
+    ]);
+  });
+});
+
 describe('addon', () => {
   const doc = {
     $schema: '',

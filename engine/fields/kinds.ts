@@ -8,7 +8,7 @@ import { BATCH_SIZE, PARAMETER_LIMIT } from '../constants';
 import type { FieldSchema } from '../schema/types';
 import { checkFile, isFileLike } from './file';
 import { checkRows, normaliseRows, type TableRow } from './table-input';
-import { trimText } from './text';
+import { fieldText, trimText } from './text';
 import { messages } from '../validators/messages';
 import { decimalNumber } from '../validators/patterns';
 
@@ -95,6 +95,9 @@ function optionsSchema(f: FieldSchema, base: JsonSchema): JsonSchema {
 const trimmed = (_f: FieldSchema, value: unknown) =>
   Array.isArray(value) ? value.map((v) => trimText(v)) : trimText(value);
 const asIs = (_f: FieldSchema, value: unknown) => value;
+/** Typed text: no HTML tags or attributes (forms spec §5), trimmed. */
+const textOf = (_f: FieldSchema, value: unknown) =>
+  Array.isArray(value) ? value.map((v) => fieldText(v)) : fieldText(value);
 
 /** Decimal text (as a number input writes it) becomes that number; other text stays, trimmed (0x10 is not 16). */
 const asNumber = (value: unknown) => {
@@ -105,12 +108,12 @@ const asNumber = (value: unknown) => {
 
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, '1': true, on: true, false: false, '0': false, off: false };
 
-const text = (widget: FieldWidget): FieldKind => ({ widget, schema: stringSchema, coerce: trimmed });
+const text = (widget: FieldWidget, coerce = trimmed): FieldKind => ({ widget, schema: stringSchema, coerce });
 
 const KINDS = {
-  text: text('text'),
+  text: text('text', textOf),
   masked: text('masked'),
-  textarea: text('textarea'),
+  textarea: text('textarea', textOf),
   hidden: text('hidden'),
   color: text('color'),
   password: { widget: 'password', schema: stringSchema, coerce: asIs },
@@ -135,7 +138,7 @@ const KINDS = {
       if (typeof value !== 'string') return value;
       if (f.trueValue !== undefined && value === String(f.trueValue)) return f.trueValue;
       if (f.falseValue !== undefined && value === String(f.falseValue)) return f.falseValue;
-      return f.trueValue === undefined && value in BOOLEAN_TEXT ? BOOLEAN_TEXT[value] : value;
+      return f.trueValue === undefined && Object.hasOwn(BOOLEAN_TEXT, value) ? BOOLEAN_TEXT[value] : value;
     },
   },
   select: { widget: 'select', schema: optionsSchema, coerce: trimmed },

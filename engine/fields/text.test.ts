@@ -1,11 +1,39 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPaste, normalizeEmail, trimText } from './text';
+import { kindOf } from './kinds';
+import { applyPaste, fieldText, normalizeEmail, stripTags, trimText } from './text';
 
 describe('text inputs', () => {
   it('are trimmed', () => {
     expect(trimText('  a b  ')).toBe('a b');
     expect(trimText(3)).toBe(3);
+  });
+
+  it('the sanitiser allows no HTML tags or attributes in field text', () => {
+    expect(fieldText(' <b onclick="x()">Bold</b> text ')).toBe('Bold text');
+    expect(fieldText('<script>alert(1)</script>ok')).toBe('ok');
+    expect(fieldText('<img src=x onerror=alert(1)>')).toBe('');
+    expect(fieldText('a <!-- c --> b')).toBe('a  b');
+    expect(fieldText('5 > 3 and 2 < 4')).toBe('5 > 3 and 2 < 4');
+    expect(fieldText('&lt;b onclick=x&gt;')).toBe('&lt;b onclick=x&gt;');
+    expect(fieldText(7)).toBe(7);
+    // Text and textarea fields submit (and the server stores) the text; a password is kept as typed.
+    expect(kindOf({ key: 'name', label: 'Name' }).coerce({ key: 'name', label: 'Name' }, '<i>Tag</i>')).toBe('Tag');
+    const area = { key: 'd', label: 'D', type: 'textarea' } as const;
+    expect(kindOf(area).coerce(area, '<p>Note</p>')).toBe('Note');
+    const password = { key: 'p', label: 'P', type: 'password' } as const;
+    expect(kindOf(password).coerce(password, '<b>pw</b>')).toBe('<b>pw</b>');
+  });
+
+  it('never leaves a tag in field text', () => {
+    for (const input of [
+      '<a href="javascript:x">y</a>',
+      '<svg><g/onload=alert(1)>',
+      '<<b>script>alert(1)<</b>/script>',
+      '<x',
+    ])
+      expect(stripTags(input)).not.toMatch(/<[a-z/!?]/i);
+    fc.assert(fc.property(fc.string(), (input) => !/<[A-Za-z/!?]/.test(stripTags(input))));
   });
 
   it('pasted text is trimmed and cut to maxlength', () => {

@@ -1,9 +1,31 @@
 // Text input rules (forms spec §5): text inputs are trimmed (engine/fields/kinds.ts
-// says which kinds); pasted text is trimmed and cut to maxlength; an e-mail address
-// is kept and compared trimmed and lower-case.
+// says which kinds); the sanitiser allows no HTML tags or attributes in field text;
+// pasted text is trimmed and cut to maxlength; an e-mail address is kept and
+// compared trimmed and lower-case.
 
 export function trimText(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
+}
+
+/**
+ * Text without HTML: comments, script/style bodies, then every tag left (with its attributes) removed. Entities
+ * stay as typed (decoding `&lt;b&gt;` would make a tag). No DOM, so the console's form and the server keep the
+ * same text of the same input.
+ */
+export function stripTags(input: string): string {
+  let text = input.replace(/<!--[\s\S]*?(-->|$)/g, '');
+  text = text.replace(/<(script|style|iframe|noscript|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  let previous;
+  do {
+    previous = text;
+    text = text.replace(/<\/?[A-Za-z!?][^<>]*(>|$)/g, '');
+  } while (text !== previous);
+  return text;
+}
+
+/** Field text as submitted and stored: no HTML tags or attributes, trimmed (other values as they are). */
+export function fieldText(value: unknown): unknown {
+  return typeof value === 'string' ? stripTags(value).trim() : value;
 }
 
 /** An e-mail address as accounts and invitations store and compare it: trimmed, lower-case. */

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
+
+// The socket.io client the app's default factory loads (after the first page content, here at once).
+const io = vi.fn();
+vi.mock('socket.io-client', () => ({ io: (...args: unknown[]) => io(...args) }));
+vi.mock('../pages/first-content', () => ({ afterFirstContent: () => Promise.resolve() }));
+
 import { createRealtime, SOCKET_OPTIONS } from './socket';
 
 class FakeSocket {
@@ -41,6 +47,19 @@ function setup() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('realtime', () => {
+  it('connects to the same host unless a socket URL is configured', async () => {
+    io.mockImplementation(() => new FakeSocket());
+    const sameHost = createRealtime();
+    sameHost.subscribe('notifications.2', 'WebNotificationCreated', () => {});
+    await vi.waitFor(() => expect(io).toHaveBeenCalledTimes(1));
+    expect(io.mock.calls[0]).toEqual([SOCKET_OPTIONS]);
+    const configured = createRealtime();
+    configured.configure({ url: 'https://socket.example' });
+    configured.subscribe('notifications.2', 'WebNotificationCreated', () => {});
+    await vi.waitFor(() => expect(io).toHaveBeenCalledTimes(2));
+    expect(io.mock.calls[1]).toEqual(['https://socket.example', SOCKET_OPTIONS]);
+  });
+
   it('uses websocket only with 5 reconnection attempts', async () => {
     const { rt, options } = setup();
     rt.subscribe('notifications.2', 'WebNotificationCreated', () => {});

@@ -1,7 +1,9 @@
 // Registered functions a document names where the spec has a function (options,
 // onChange, formatter, lookup transforms, BaseAlert text). Documents hold only the
 // name and params; schemas:check verifies every name exists here.
+import { MONITORING_CONFIGS, monitoringConfigs, monitoringData } from '../device/monitoring';
 import { companyDataPreview, normaliseCreditCount } from '../domain/company-data';
+import { formatBytes } from '../format/bytes';
 import { creditTypesForUser, type CreditType } from '../domain/credit-types';
 import { inviteRoleOptions, type RoleItem } from '../domain/roles';
 import type { FormValues } from './depends';
@@ -66,6 +68,14 @@ export const computeFunctions: Record<string, ComputeFunction> = {
   companyDataPreview: {
     reads: (params) => [String(params.from ?? 'credits')],
     text: (values, params) => companyDataPreview(values[String(params.from ?? 'credits')]),
+  },
+  /** Monitoring template: the data one device's monitoring takes in 30 days at the chosen periods. */
+  monitoringDataEstimate: {
+    reads: () => MONITORING_CONFIGS.map((c) => c.key),
+    text: (values) => {
+      const { down, up } = monitoringData(monitoringConfigs(values));
+      return `Estimated monitoring data per device in 30 days: ${formatBytes(down)} down, ${formatBytes(up)} up`;
+    },
   },
 };
 

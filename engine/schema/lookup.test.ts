@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillParam, lookupOptions, lookupRequest, readPath } from './lookup';
+import { fillParam, lookupOptions, lookupPermitted, lookupRequest, readPath } from './lookup';
 import type { LookupDocument } from './types';
 
 const roles: LookupDocument = { $schema: '', path: '/roles', labelKey: 'title', valueKey: 'name', limit: 100 };
@@ -26,5 +26,11 @@ describe('lookups', () => {
       { value: 1, label: 'Cfg' },
     ]);
     expect(readPath({ a: { b: 3 } }, 'a.b')).toBe(3);
+  });
+
+  it("a document's permission must be held to use the lookup; without one anyone may", () => {
+    expect(lookupPermitted(roles, [])).toBe(true);
+    expect(lookupPermitted({ ...roles, permission: 'view_roles' }, ['view_devices'])).toBe(false);
+    expect(lookupPermitted({ ...roles, permission: 'view_roles' }, ['view_roles'])).toBe(true);
   });
 });

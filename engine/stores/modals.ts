@@ -40,7 +40,9 @@ export interface ModalDescriptor {
   reminderKey?: string;
   returnValue?: unknown;
   disabled?: boolean;
+  /** The dialog's text cannot be selected (renderer/modals/ModalFrame.tsx). */
   disableSelection?: boolean;
+  /** A help route name (engine/theme/help.ts): the header links to its help page. */
   helpLinkKey?: string;
   noPadding?: boolean;
   hideHeader?: boolean;

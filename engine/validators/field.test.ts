@@ -34,14 +34,14 @@ describe('checkField', () => {
       component: 'TableInput',
       table: { fields: [{ key: 'name', title: 'Name' }] },
     };
-    expect(checkField(list, ids(BATCH_SIZE))).toBeUndefined();
-    expect(checkField(list, ids(BATCH_SIZE + 1))).toBe(`The devices may not have more than ${BATCH_SIZE} items.`);
-    expect(checkField(select, ids(BATCH_SIZE + 1))).toBe(`The tags may not have more than ${BATCH_SIZE} items.`);
+    // Forms spec §9: "Parameter limit constant 200. Batch size 2000."
+    expect([BATCH_SIZE, PARAMETER_LIMIT]).toEqual([2000, 200]);
+    expect(checkField(list, ids(2000))).toBeUndefined();
+    expect(checkField(list, ids(2001))).toBe('The devices may not have more than 2000 items.');
+    expect(checkField(select, ids(2001))).toBe('The tags may not have more than 2000 items.');
     const rows = (n: number) => Array.from({ length: n }, () => ({ name: 'x' }));
-    expect(checkField(table, rows(PARAMETER_LIMIT))).toBeUndefined();
-    expect(checkField(table, rows(PARAMETER_LIMIT + 1))).toBe(
-      `The tasks may not have more than ${PARAMETER_LIMIT} items.`,
-    );
+    expect(checkField(table, rows(200))).toBeUndefined();
+    expect(checkField(table, rows(201))).toBe('The tasks may not have more than 200 items.');
   });
 
   it('list maxItems and uniqueItems hold on submission', () => {

@@ -212,4 +212,85 @@ describe('FormRunner', () => {
     const post = requests.find((r) => r.method === 'post');
     expect(post?.data).not.toHaveProperty('credit_price');
   });
+
+  it('lookup paging: the next page starts at the server offset; a filtering transform never repeats options', async () => {
+    // Ten credit types, free and paid alternating; the server pages them 4 at a time whatever the limit asked.
+    const types = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: i % 2 ? `Paid Credit ${i + 1}` : `Free Credit ${i + 1}`,
+      payment_type: i % 2 ? 'paid' : 'free',
+    }));
+    respond = (c) => {
+      if (c.url !== '/credits/types') return { success: true };
+      const offset = Number((c as { params?: { offset?: number } }).params?.offset ?? 0);
+      return { success: true, data: types.slice(offset, offset + 4), meta: { total: types.length } };
+    };
+    await mount('create-code');
+    const type = screen.getByRole('combobox', { name: /Type/ });
+    fireEvent.click(type);
+    await screen.findByRole('option', { name: 'Credit 2' });
+    // ArrowDown at the last option asks for the next page, until the server has none left.
+    for (let i = 0; i < 12; i++) {
+      await act(async () => {
+        fireEvent.keyDown(type, { key: 'ArrowDown' });
+      });
+    }
+    await screen.findByRole('option', { name: 'Credit 10' });
+    const offsets = requests
+      .filter((r) => r.url === '/credits/types')
+      .map((r) => (r.params as { offset?: number }).offset);
+    expect(offsets).toEqual([0, 4, 8]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Credit 2',
+      'Credit 4',
+      'Credit 6',
+      'Credit 8',
+      'Credit 10',
+    ]);
+  });
+
+  it('lookup paging: a page the transform empties is followed by the next one at once', async () => {
+    // The server's first page holds only free types, which an admin does not see.
+    const types = [1, 3, 5, 2, 4].map((id) => ({
+      id,
+      name: id % 2 ? `Free Credit ${id}` : `Paid Credit ${id}`,
+      payment_type: id % 2 ? 'free' : 'paid',
+    }));
+    respond = (c) => {
+      if (c.url !== '/credits/types') return { success: true };
+      const offset = Number((c as { params?: { offset?: number } }).params?.offset ?? 0);
+      return { success: true, data: types.slice(offset, offset + 3), meta: { total: types.length } };
+    };
+    await mount('create-code');
+    fireEvent.click(screen.getByRole('combobox', { name: /Type/ }));
+    await screen.findByRole('option', { name: 'Credit 4' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Credit 2', 'Credit 4']);
+    expect(
+      requests.filter((r) => r.url === '/credits/types').map((r) => (r.params as { offset?: number }).offset),
+    ).toEqual([0, 3]);
+  });
+
+  it("role list: an error other than 401 gives an empty list, not the previous company's roles", async () => {
+    setSessionUser({ ...admin, permissions: [...admin.permissions, 'create_users'] });
+    const roles = (companyId: number) => [
+      { id: 2, name: 'admin', title: 'Administrator', company_id: null, permissions_count: 40 },
+      { id: 40 + companyId, name: `tech-${companyId}`, title: `Technician ${companyId}`, company_id: companyId },
+    ];
+    respond = (c) => {
+      if (c.url === '/companies') return companies;
+      if (c.url !== '/roles') return { success: true };
+      const companyId = Number((c as { params?: { company_id?: number } }).params?.company_id);
+      if (companyId === 2) return new HttpError('Internal Server Error', c, { status: 500, data: { success: false } });
+      return { success: true, data: roles(companyId), meta: { total: 2 } };
+    };
+    await mount('invite-user', { options: { data: { company_id: 1 } } });
+    const role = screen.getByRole('combobox', { name: /Role/ });
+    fireEvent.click(role);
+    expect(await screen.findByRole('option', { name: 'Technician 1' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Baltics' }));
+    fireEvent.click(role);
+    expect(await screen.findByText('Failed to load the list')).toBeTruthy();
+    expect(screen.queryAllByRole('option', { name: /Technician|Administrator/ })).toEqual([]);
+  });
 });

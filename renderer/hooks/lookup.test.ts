@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const get = vi.fn();
 vi.mock('../../engine/http/client', () => ({ http: { get: (...args: unknown[]) => get(...args) } }));
 
-import { loadFormDocument } from '../../engine/schema/registry';
+import { resolve } from 'node:path';
+import { fileSource } from '../../engine/schema/load-fs';
+import { loadFormDocument, setDocumentSource } from '../../engine/schema/registry';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions } from './lookup';
 import { clampMove } from './useDrag';
 
@@ -106,6 +108,32 @@ describe('lookups', () => {
     );
     expect(page.options.every((o) => typeof o.value === 'string')).toBe(true);
     expect(page.options.map((o) => o.label).some((l) => /Paid/.test(l))).toBe(false);
+  });
+
+  it("a lookup document's permission: without it the list is not offered (no call, no options)", async () => {
+    const files = fileSource(resolve('schemas'));
+    setDocumentSource((kind, name, etag) =>
+      kind === 'lookups' && name === 'roles'
+        ? files(kind, name, etag).then((answer) =>
+            answer.status === 'ok'
+              ? { ...answer, document: { ...(answer.document as object), permission: 'view_roles' } }
+              : answer,
+          )
+        : files(kind, name, etag),
+    );
+    try {
+      get.mockResolvedValue({ data: { success: true, data: [{ name: 'admin', title: 'Administrator' }] } });
+      expect(await loadLookupPage({ lookup: 'roles' }, { ...ctx, permissions: ['create_users'] }, {})).toEqual({
+        options: [],
+        received: 0,
+        total: 0,
+      });
+      expect(get).not.toHaveBeenCalled();
+      const page = await loadLookupPage({ lookup: 'roles' }, { ...ctx, permissions: ['view_roles'] }, {});
+      expect(page.options.map((o) => o.label)).toEqual(['Administrator']);
+    } finally {
+      setDocumentSource(files);
+    }
   });
 
   it('static lists pass through; function lists are computed', () => {

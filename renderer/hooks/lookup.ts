@@ -1,8 +1,9 @@
 import { http } from '../../engine/http/client';
-import { lookupOptions, lookupRequest } from '../../engine/schema/lookup';
+import { lookupOptions, lookupPermitted, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
+import type { LookupPageResult } from '../../engine/schema/lookup-paging';
 import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
 
 // Options of select-like widgets: a static list, a registered option function,
@@ -13,10 +14,7 @@ export interface LookupOption extends OptionItem {
   item?: Record<string, unknown>;
 }
 
-export interface LookupPage {
-  options: LookupOption[];
-  total: number;
-}
+export type LookupPage = LookupPageResult<LookupOption>;
 
 export const isLookupRef = (s: OptionsSource | undefined): s is LookupRef => !!s && !Array.isArray(s) && 'lookup' in s;
 
@@ -33,6 +31,8 @@ export function lookupDependencies(source: OptionsSource | undefined): string[] 
 /**
  * Loads one page of a lookup list: the request and the options come from engine/schema/lookup
  * (the field's valueKey/labelKey override the document's, dotted keys such as config.name).
+ * `received` counts the server's items before the lookup's transform drops any (the next page's offset).
+ * A lookup whose document names a permission the user lacks is not offered: no call, no options.
  */
 export async function loadLookupPage(
   source: LookupRef,
@@ -41,6 +41,7 @@ export async function loadLookupPage(
 ): Promise<LookupPage> {
   const doc = await loadLookupDocument(source.lookup);
   if (!doc) throw new Error(`Unknown lookup ${source.lookup}`);
+  if (!lookupPermitted(doc, ctx.permissions)) return { options: [], received: 0, total: 0 };
   const request = lookupRequest(doc, source, ctx.values, query.search);
   const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(request.url, {
     params: { ...request.params, offset: query.offset ?? 0 },
@@ -48,14 +49,15 @@ export async function loadLookupPage(
     skipCancel: true,
   });
   let items = response.data?.data ?? [];
-  const total = response.data?.meta?.total ?? items.length;
+  const received = items.length;
+  const total = response.data?.meta?.total ?? (query.offset ?? 0) + received;
   if (source.transform) {
     const transform = transforms[source.transform];
     if (!transform) throw new Error(`Unknown transform ${source.transform}`);
     items = transform(items, source.params ?? {}, ctx);
   }
   const options = lookupOptions(doc, source, items);
-  return { total, options: options.map((option, i) => ({ ...option, item: items[i] })) };
+  return { total, received, options: options.map((option, i) => ({ ...option, item: items[i] })) };
 }
 
 /** Static and function option lists (lookups go through loadLookupPage). */

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDependencyKey } from '../form/useFormController';
+import {
+  addPage,
+  emptyPaging,
+  followOnOffset,
+  hasMorePages,
+  nextOffset,
+  shownTotal,
+  type LookupPaging,
+} from '../../engine/schema/lookup-paging';
 import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
 import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
@@ -7,9 +16,7 @@ import { useActiveSource } from './useActiveSource';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-interface ListState {
-  options: LookupOption[];
-  total: number;
+interface ListState extends LookupPaging<LookupOption> {
   loading: boolean;
   error?: string;
 }
@@ -18,13 +25,14 @@ interface ListState {
  * A searchable, paged option list for ItemSelect: lookups load 100 per page
  * from the API (search text sent as the lookup's search parameter); static
  * and function lists are filtered locally; a lookup switch lists its chosen
- * lookup. Reloads when a followed form value changes.
+ * lookup. Reloads when a followed form value changes. A failed load leaves
+ * an empty list (forms spec §8: the role list's other errors give an empty list).
  */
 export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
   const source = useActiveSource(switched, ctx.store);
   const depKey = useDependencyKey(ctx.store, lookupDependencies(switched));
   const [search, setSearch] = useState('');
-  const [state, setState] = useState<ListState>({ options: [], total: 0, loading: false });
+  const [state, setState] = useState<ListState>({ ...emptyPaging(), loading: false });
   const controller = useRef<AbortController | null>(null);
   const labels = useRef(new Map<string, string>());
   /** The depends/search key of the list on screen (a failed load clears it, so reopening retries). */
@@ -41,7 +49,7 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
         const needle = text.trim().toLowerCase();
         const options = needle ? fixed.filter((o) => o.label.toLowerCase().includes(needle)) : fixed;
         remember(options);
-        setState({ options, total: options.length, loading: false });
+        setState({ options, received: options.length, total: options.length, loading: false });
         return;
       }
       if (!isLookupRef(source)) return;
@@ -52,15 +60,13 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
         const page = await loadLookupPage(source, ctx.functionContext(), { search: text, offset, signal: c.signal });
         if (c.signal.aborted) return;
         remember(page.options);
-        setState((s) => ({
-          options: offset === 0 ? page.options : [...s.options, ...page.options],
-          total: page.total,
-          loading: false,
-        }));
+        setState((s) => ({ ...addPage(s, page, offset), loading: false }));
+        const followOn = followOnOffset(page, offset);
+        if (followOn !== undefined) void load(followOn, text);
       } catch (error) {
         if (c.signal.aborted) return;
         loadedKey.current = undefined;
-        setState((s) => ({ ...s, loading: false, error: String(error) }));
+        setState({ ...emptyPaging(), loading: false, error: String(error) });
       }
     },
     [source, ctx],
@@ -82,13 +88,15 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const hasMore = state.options.length < state.total;
+  const hasMore = hasMorePages(state);
+  const offset = nextOffset(state);
   const loadMore = useCallback(() => {
-    if (!state.loading && hasMore) void load(state.options.length, search);
-  }, [state.loading, state.options.length, hasMore, load, search]);
+    if (!state.loading && hasMore) void load(offset, search);
+  }, [state.loading, offset, hasMore, load, search]);
 
   return {
     ...state,
+    total: shownTotal(state),
     search,
     setSearch,
     hasMore,

@@ -1,9 +1,14 @@
-import { Suspense, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { closeModal, focusModal, minimizeModal, toggleFullscreen, type ModalEntry } from '../../engine/stores/modals';
+import { t } from '../../engine/i18n/i18n';
 import { useDrag } from '../hooks/useDrag';
 import { useFocusTrap } from '../hooks/useFocusTrap';
+import { modalHelpUrl } from './help-site';
 
-/** One dialog of the stack: header (title, subtitle, controls, drag handle) and body. */
+/**
+ * One dialog of the stack: header (title, subtitle, a Help link for a helpLinkKey with a help page, controls,
+ * drag handle) and body; disableSelection keeps its text from being selected.
+ */
 export function ModalFrame({ entry, children }: { entry: ModalEntry; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -14,6 +19,10 @@ export function ModalFrame({ entry, children }: { entry: ModalEntry; children: R
   if (entry.mainModal) classes.push('modal--main');
   if (entry.fullscreen) classes.push('modal--fullscreen');
   if (entry.noPadding) classes.push('modal--no-padding');
+  const help = modalHelpUrl(entry.helpLinkKey);
+  const style: CSSProperties = {};
+  if (offset.x || offset.y) style.transform = `translate(${offset.x}px, ${offset.y}px)`;
+  if (entry.disableSelection) style.userSelect = 'none';
 
   return (
     <div
@@ -27,7 +36,7 @@ export function ModalFrame({ entry, children }: { entry: ModalEntry; children: R
       data-modal-id={entry.id}
       tabIndex={-1}
       hidden={entry.minimized}
-      style={offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined}
+      style={style}
       onPointerDownCapture={() => !entry.mainModal && focusModal(entry.id)}
     >
       {!entry.hideHeader && (
@@ -42,6 +51,11 @@ export function ModalFrame({ entry, children }: { entry: ModalEntry; children: R
               </p>
             )}
           </div>
+          {help && (
+            <a className="modal__help" href={help} target="_blank" rel="noopener noreferrer">
+              {t('Help')}
+            </a>
+          )}
           {!entry.hideHeaderControls && (
             <div className="modal__controls">
               {!entry.minimizeDisable && (

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAllModals, minimizeModal, modals, openModal } from '../../engine/stores/modals';
+import { closeAllModals, minimizeModal, modals, openModal, toggleFullscreen } from '../../engine/stores/modals';
+import { configureModalHelp } from './help-site';
 import { ModalHost } from './ModalHost';
 
 describe('ModalHost', () => {
@@ -72,5 +73,57 @@ describe('ModalHost', () => {
     expect(document.activeElement).toBe(buttons[0]);
     fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(last);
+  });
+
+  it('helpLinkKey: a Help link to the help page of that route name (none for a name without one)', async () => {
+    configureModalHelp({ helpBaseUrl: 'https://help.example/console' });
+    render(<ModalHost />);
+    act(() => {
+      openModal({ id: 'r', title: 'Roles', helpLinkKey: 'users.roles', component: 'TextModal', props: { text: 'r' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Roles' });
+    const help = within(dialog).getByRole('link', { name: 'Help' });
+    expect(help.getAttribute('href')).toBe('https://help.example/console/users.roles');
+    expect(help.getAttribute('target')).toBe('_blank');
+    act(() => {
+      openModal({ id: 'n', title: 'No help', helpLinkKey: 'settings', component: 'TextModal', props: { text: 'n' } });
+    });
+    expect(within(await screen.findByRole('dialog', { name: 'No help' })).queryByRole('link')).toBeNull();
+  });
+
+  it("disableSelection: the dialog's text cannot be selected", async () => {
+    render(<ModalHost />);
+    act(() => {
+      openModal({ id: 's', title: 'Plain', component: 'TextModal', props: { text: 's' } });
+      openModal({
+        id: 'd',
+        title: 'Locked text',
+        disableSelection: true,
+        component: 'TextModal',
+        props: { text: 'd' },
+      });
+    });
+    expect((await screen.findByRole('dialog', { name: 'Locked text' })).style.userSelect).toBe('none');
+    expect(screen.getByRole('dialog', { name: 'Plain', hidden: true }).style.userSelect).toBe('');
+  });
+
+  it('drags by the header, but not in fullscreen', async () => {
+    render(<ModalHost />);
+    act(() => {
+      openModal({ id: 'g', title: 'Drag me', fullScreenControl: true, component: 'TextModal', props: { text: 'g' } });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Drag me' });
+    const drag = () => {
+      const title = within(dialog).getByRole('heading', { name: 'Drag me' });
+      fireEvent.pointerDown(title, { button: 0, clientX: 100, clientY: 100, pointerId: 1 });
+      fireEvent.pointerMove(title, { clientX: 150, clientY: 140, pointerId: 1 });
+      fireEvent.pointerUp(title, { pointerId: 1 });
+    };
+    act(drag);
+    expect(dialog.style.transform).toBe('translate(50px, 40px)');
+    await act(async () => toggleFullscreen('g'));
+    expect(dialog.style.transform).toBe('');
+    act(drag);
+    expect(dialog.style.transform).toBe('');
   });
 });

@@ -27,4 +27,5 @@ export const modalComponents: Record<string, ModalComponent> = {
   FormDescription: named(() => import('./named/FormDescription'), 'FormDescription'),
   SelectBox: named(() => import('./named/SelectBox'), 'SelectBox'),
   Error: named(() => import('./named/ErrorModal'), 'ErrorModal'),
+  UserPermissions: named(() => import('./named/UserPermissions'), 'UserPermissions'),
 };

@@ -3,18 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { done, invalid, list, ok } from '../http/envelope';
+import { done, invalid, ok } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { addPool, balance, consume, resolveCreditType, warnIfLow } from '../services/credits';
 import { amountField, idField } from '../services/ids';
 import { recordMove } from './credits-history';
 import { listRoute } from './list-route';
+import { memoryList } from './pages-memory-list';
 import { scoped } from './scoped';
 
 // Resources (credits): pools, types, summary, add (super admin), move
 // between companies without overdraw.
 
 const PRICED_TYPE_IDS = [2, 4, 6, 8, 10];
+/** The credit types list: limit, offset, q and sort as every list (the lookup pages through it 100 at a time). */
+const CREDIT_TYPE_LIST = {
+  sortable: ['id', 'name', 'credit_type', 'payment_type', 'license_type'],
+  search: ['name', 'credit_type'],
+  defaultSort: 'id',
+};
 
 function poolSpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
@@ -68,9 +75,9 @@ export default async function credits(app: FastifyInstance) {
         'some',
       ),
     },
-    async () => {
-      const rows = await db.selectFrom('credit_types').selectAll().orderBy('id').execute();
-      return list(rows, rows.length);
+    async (request) => {
+      const rows = await db.selectFrom('credit_types').selectAll().execute();
+      return memoryList(rows, request.query as Record<string, unknown>, CREDIT_TYPE_LIST);
     },
   );
 

@@ -3,6 +3,7 @@ import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done, invalid } from '../http/envelope';
 import { routeId } from '../services/ids';
+import { fieldText } from '../../engine/fields/text';
 import { messages } from '../../engine/validators/messages';
 
 // Tag writes: create (new-tag form), edit, remove.
@@ -66,15 +67,18 @@ export default async function tagsWrite(app: FastifyInstance) {
       const id = routeId(request.params);
       const tag = await db.selectFrom('tags').select('company_id').where('id', '=', id).executeTakeFirst();
       assertTenancy(actor, tag?.company_id, 'Tag');
-      const body = request.body as { name?: string; description?: string | null; color?: string | null };
-      // Trimmed as the form trims: blank is no name.
-      if (body.name !== undefined && !body.name.trim()) throw invalid(['name', messages.required('Name', 'name')]);
-      if (body.name !== undefined) await assertUniqueName(tag!.company_id, body.name.trim(), id);
+      const sent = request.body as { name?: string; description?: string | null; color?: string | null };
+      // Field text as the form submits it (no HTML, trimmed): blank is no name.
+      const name = sent.name === undefined ? undefined : String(fieldText(sent.name));
+      const description = typeof sent.description === 'string' ? fieldText(sent.description) : sent.description;
+      if (name !== undefined && !name) throw invalid(['name', messages.required('Name', 'name')]);
+      if (name !== undefined) await assertUniqueName(tag!.company_id, name, id);
       await db
         .updateTable('tags')
         .set({
-          ...body,
-          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...sent,
+          ...(name !== undefined ? { name } : {}),
+          ...(description !== undefined ? { description: description as string | null } : {}),
           updated_at: ctx.now().toISOString(),
         })
         .where('id', '=', id)
