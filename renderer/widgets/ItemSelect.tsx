@@ -66,7 +66,7 @@ export function ItemSelect(props: WidgetProps) {
     const next = Math.max(0, Math.min(count - 1, active + delta));
     setActive(next);
     if (next >= count - 1) list.loadMore();
-    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+    listRef.current?.querySelector(`[data-index="${next}"]`)?.scrollIntoView?.({ block: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
