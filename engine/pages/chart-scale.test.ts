@@ -20,6 +20,13 @@ describe('yScale', () => {
     expect(scale.max).toBeGreaterThanOrEqual(-58);
     expect(scale.max).toBeLessThanOrEqual(0);
   });
+  it('gives room to a range narrower than the last place of its values, and ends (it looped forever)', () => {
+    const scale = yScale([1e9, 1e9 + 1e-7]);
+    expect(scale.min).toBeLessThanOrEqual(1e9);
+    expect(scale.max).toBeGreaterThanOrEqual(1e9 + 1e-7);
+    expect(scale.ticks.length).toBeLessThan(12);
+    expect(new Set(scale.ticks).size).toBe(scale.ticks.length);
+  });
   it('starts bars at zero even when every value is far above it (the month chart started at 30)', () => {
     expect(yScale([31, 35, 40], { fromZero: true }).min).toBe(0);
     expect(yScale([-31, -40], { fromZero: true }).max).toBe(0);

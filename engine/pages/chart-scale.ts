@@ -70,8 +70,10 @@ export function yScale(values: number[], options: YScaleOptions = {}): YScale {
     lo = Math.min(lo, 0);
     hi = Math.max(hi, 0);
   }
-  // A flat (or vanishingly narrow) range gets room: from zero for bars, a unit either side for lines.
-  if (!(niceStep(hi - lo, tickCount, unit, integer) > 0)) {
+  // A flat (or vanishingly narrow) range gets room: from zero for bars, a unit either side for lines. Narrow is
+  // also a step too small to move the values at all (1e9 and 1e9 + 1e-7: the step is below their last place).
+  const first = niceStep(hi - lo, tickCount, unit, integer);
+  if (!(first > 0) || lo + first === lo || hi + first === hi) {
     if (fromZero) hi = lo === 0 && hi === 0 ? 1 : hi;
     else {
       lo -= 1;
@@ -85,7 +87,8 @@ export function yScale(values: number[], options: YScaleOptions = {}): YScale {
   if (min > lo) min -= step;
   if (max < hi) max += step;
   const ticks: number[] = [];
-  for (let v = min; v <= max + step / 2; v += step) ticks.push(Number(v.toPrecision(12)));
+  const count = Math.round((max - min) / step);
+  for (let i = 0; i <= count; i++) ticks.push(Number((min + i * step).toPrecision(12)));
   return { min, max, step, ticks };
 }
 
