@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { PostgresSpelling } from './dialect';
-import { PAGE_STATEMENT, PreparingClient } from './prepared-statements';
+import { isPageStatement, PreparingClient } from './prepared-statements';
 
 // The database behind the server: an embedded SQLite file (the default,
 // DB_FILE) or PostgreSQL when the target is a postgres:// URL (DATABASE_URL).
@@ -94,7 +94,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
       if (!statement) {
         statement = sqlite.prepare(text);
         // A list page answers its rows as arrays of the column values (better-sqlite3's raw mode: no object per row).
-        if (text.startsWith(PAGE_STATEMENT)) statement.raw(true);
+        if (isPageStatement(text)) statement.raw(true);
         statements.set(text, statement);
         if (statements.size > max) statements.delete(statements.keys().next().value as string);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase, newRunId } from '../test/postgres';
-import { PAGE_STATEMENT, PREPARED_PER_CONNECTION, PreparingClient } from './prepared-statements';
+import { PAGE_STATEMENT, PREPARED_PER_CONNECTION, PreparingClient, SEARCH_PAGE_STATEMENT } from './prepared-statements';
 
 // The list page statements a PostgreSQL connection keeps prepared, on a real server (both test projects run it:
 // the SQLite project's servers never use it, and it needs nothing but the local PostgreSQL).
@@ -38,12 +38,20 @@ describe('PreparingClient', () => {
     expect((await kept()).map((s) => s.statement)).toEqual([page]);
   });
 
-  it('plans other statements on every call: one with parameters, one that is not a page', async () => {
+  it('plans other statements on every call: a page with a filter parameter, one that is not a page', async () => {
     await client.query('deallocate all');
     const withParameter = await client.query(`${PAGE_STATEMENT}select name from t where id = $1`, [3]);
     expect(withParameter.rows).toEqual([{ name: 'n3' }]);
     expect((await client.query('select count(*)::int as n from t')).rows).toEqual([{ n: 5 }]);
     expect(await kept()).toEqual([]);
+  });
+
+  it('keeps a search page with its pattern parameters prepared, one statement for every term', async () => {
+    await client.query('deallocate all');
+    const search = `${SEARCH_PAGE_STATEMENT}select id from t where name like $1 order by id`;
+    expect((await client.query(search, ['%1%'])).rows).toEqual([{ id: 1 }]);
+    expect((await client.query(search, ['n%'])).rows).toHaveLength(5);
+    expect((await kept()).map((s) => s.statement)).toEqual([search]);
   });
 
   it(`keeps at most ${PREPARED_PER_CONNECTION} statements, deallocating the least recently used`, async () => {

@@ -3,17 +3,27 @@ import pg from 'pg';
 // List pages are the server's hottest statements, and on PostgreSQL most of
 // their cost is planning (a device page: about 0.3 ms to plan, 0.15 ms to run;
 // a tenancy of 10,000 companies, 3 ms to plan). A connection keeps the page
-// statements it ran prepared, by text, so that PostgreSQL plans each once.
-//
-// Only statements without parameters are kept: PostgreSQL always runs those
-// with their one plan, made with every value the statement holds (the
-// caller's companies are written into it, see PostgresSpelling). A statement
-// with parameters (a search term, a filter) could be switched by PostgreSQL
-// to a generic plan that fits one tenant and not another, so it is planned on
-// every call as before.
+// statements it ran prepared, by text, so that PostgreSQL plans each as
+// seldom as it safely can:
+// - a page statement without parameters (the caller's companies and ids are
+//   written into it, see PostgresSpelling) runs with its one plan, made with
+//   every value it holds;
+// - a search page whose only parameters are its search patterns
+//   (SEARCH_PAGE_STATEMENT) is left to PostgreSQL's own choice: planned with
+//   the pattern for its first five runs, then with one generic plan only
+//   where that plan is not estimated dearer (plan_cache_mode auto);
+// - any other page (a filter value as a parameter) is planned on every call
+//   as before, so no generic plan made for one filter value serves another.
 
 /** A statement text starting with this comment is a list page: kept prepared on PostgreSQL when it has no parameters. */
 export const PAGE_STATEMENT = '/* list page */ ';
+
+/** A list page whose parameters are its search patterns only: kept prepared on PostgreSQL with them. */
+export const SEARCH_PAGE_STATEMENT = '/* list page: search */ ';
+
+/** Whether a statement is a list page (either marker). */
+export const isPageStatement = (text: string) =>
+  text.startsWith(PAGE_STATEMENT) || text.startsWith(SEARCH_PAGE_STATEMENT);
 
 /** How many page statements one connection keeps prepared; the least recently used one is deallocated past it. */
 export const PREPARED_PER_CONNECTION = 100;
@@ -23,7 +33,7 @@ const FEATURE_NOT_SUPPORTED = '0A000';
 
 let named = 0;
 
-/** A pg client that keeps the list page statements it runs prepared (at most PREPARED_PER_CONNECTION). */
+/** A pg client that keeps the list page statements it runs prepared, as above (at most PREPARED_PER_CONNECTION). */
 export class PreparingClient extends pg.Client {
   /** Statement text to its prepared name, least recently used first. */
   readonly #prepared = new Map<string, string>();
@@ -32,13 +42,16 @@ export class PreparingClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values] = args;
-    if (typeof text !== 'string' || !text.startsWith(PAGE_STATEMENT) || (values?.length ?? 0) > 0) {
+    const kept =
+      typeof text === 'string' &&
+      (text.startsWith(SEARCH_PAGE_STATEMENT) || (text.startsWith(PAGE_STATEMENT) && !values?.length));
+    if (!kept) {
       return (super.query as (...a: unknown[]) => unknown)(...args);
     }
-    return this.#runPrepared(text);
+    return this.#runPrepared(text, values ?? []);
   }
 
-  async #runPrepared(text: string, again = true): Promise<pg.QueryResult> {
+  async #runPrepared(text: string, values: unknown[], again = true): Promise<pg.QueryResult> {
     let name = this.#prepared.get(text);
     if (name) this.#prepared.delete(text);
     else {
@@ -47,12 +60,13 @@ export class PreparingClient extends pg.Client {
     }
     this.#prepared.set(text, name);
     try {
-      return await super.query({ name, text });
+      return await super.query({ name, text, values });
     } catch (error) {
       // A statement that failed is prepared anew next time. One whose table changed under it (a migration by
       // another instance: "cached plan must not change result type") runs again at once, prepared anew.
       this.#forget(text);
-      if (again && (error as { code?: string }).code === FEATURE_NOT_SUPPORTED) return this.#runPrepared(text, false);
+      if (again && (error as { code?: string }).code === FEATURE_NOT_SUPPORTED)
+        return this.#runPrepared(text, values, false);
       throw error;
     }
   }

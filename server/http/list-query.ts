@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/types';
-import { PAGE_STATEMENT } from '../db/prepared-statements';
+import { PAGE_STATEMENT, SEARCH_PAGE_STATEMENT } from '../db/prepared-statements';
 import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
@@ -183,14 +183,17 @@ function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Re
   return qb;
 }
 
+/** The spec's filters the call filters by (itself or negated). */
+const filtersGiven = (spec: ListSpec, query: Record<string, unknown>) =>
+  Object.keys(spec.filters ?? {}).filter(
+    (name) => commaList(query[name], name).length || commaList(query[`ne:${name}`], `ne:${name}`).length,
+  );
+
 /** The total's query from the spec's table of counts, when it answers this call. */
 function totalsQuery(spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect | undefined {
   const totals = spec.totals;
   if (!totals || params.q || params.ids) return undefined;
-  const filtered = Object.keys(spec.filters ?? {}).filter(
-    (name) => commaList(query[name], name).length || commaList(query[`ne:${name}`], `ne:${name}`).length,
-  );
-  if (!filtered.every((name) => name in totals.filters)) return undefined;
+  if (!filtersGiven(spec, query).every((name) => name in totals.filters)) return undefined;
   return applyWhere(totals.from(), { ...spec, filters: totals.filters }, params, query).select(
     sql<number>`coalesce(sum(${sql.ref(totals.count)}), 0)`.as('total'),
   );
@@ -283,13 +286,14 @@ async function answer<T>(
   return { page, total: value };
 }
 
-/** Marks a list's page statement (PAGE_STATEMENT): rows as arrays on SQLite, kept prepared on PostgreSQL. */
-const pageStatement = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: PAGE_STATEMENT + query.sql });
-
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
   const { params, columns, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   const count = countQuery.compile();
+  // A search without filters: its parameters are the search patterns (prepared-statements.ts).
+  const marker = params.q && !filtersGiven(spec, query).length ? SEARCH_PAGE_STATEMENT : PAGE_STATEMENT;
+  /** Marks a list's page statement: rows as arrays on SQLite, kept prepared on PostgreSQL. */
+  const pageStatement = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: marker + query.sql });
   return {
     params,
     rows: pageStatement(rowsQuery.compile()),
