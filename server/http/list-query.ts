@@ -242,7 +242,7 @@ export type ListCounts = Pick<VersionedCache<Promise<number>>, 'get' | 'set' | '
 /** A list call compiled, reusable for the same caller and URL: its statements and how to read its rows. */
 export interface ListPlan {
   params: ListParams;
-  /** The page statement (PAGE_STATEMENT): on SQLite each row answers as the values of `columns`. */
+  /** The page statement, marked as a list page (prepared-statements.ts): on SQLite each row answers as the values of `columns`. */
   rows: CompiledQuery;
   count: CompiledQuery;
   /** The count statement with its parameters: the key of the list-total cache. */
