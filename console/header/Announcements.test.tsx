@@ -43,6 +43,15 @@ describe('Announcements (forms spec §2, §4)', () => {
     expect(again.querySelector('.counter')).toBeNull();
   });
 
+  it("opening reads the list again: withdrawn since the page loaded, it says 'No system announcements'", async () => {
+    render(<Announcements />);
+    const button = await screen.findByRole('button', { name: 'System announcements' });
+    announcements = [];
+    fireEvent.click(button);
+    expect(await screen.findByText('No system announcements')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('is not shown when no announcement exists', async () => {
     announcements = [];
     render(<Announcements />);

@@ -29,17 +29,23 @@ export function Announcements() {
     void import('../../engine/domain/sanitize').then((module) => setSanitize(() => module.sanitizeAnnouncementHtml));
   }, [open, sanitize]);
 
-  useEffect(() => {
+  const load = () =>
     http
       .get<{ data?: Announcement[] }>('/announcements', { skipCancel: true })
       .then((response) => setItems(response.data?.data ?? []))
       .catch(() => setItems([]));
+
+  useEffect(() => {
+    void load();
   }, []);
 
-  if (items.length === 0) return null;
+  // The icon shows while announcements exist; an open list stays open when the ones it showed were withdrawn.
+  if (items.length === 0 && !open) return null;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
+    // Opening reads the list again: an announcement may have been withdrawn (or added) since the page loaded.
+    if (next) void load();
     // The badge is dismissed by opening or closing the list.
     localStorage.setItem(ANNOUNCEMENTS_DISMISSED_KEY, '1');
     setDismissed(true);
