@@ -242,7 +242,7 @@ export type ListCounts = Pick<VersionedCache<Promise<number>>, 'get' | 'set' | '
 /** A list call compiled, reusable for the same caller and URL: its statements and how to read its rows. */
 export interface ListPlan {
   params: ListParams;
-  /** The page statement, marked as a list page (prepared-statements.ts): on SQLite each row answers as the values of `columns`. */
+  /** The page statement, marked as a list page (prepared-statements.ts): each row answers as the values of `columns`. */
   rows: CompiledQuery;
   count: CompiledQuery;
   /** The count statement with its parameters: the key of the list-total cache. */
@@ -292,7 +292,7 @@ export function planList(spec: ListSpec, query: Record<string, unknown>): ListPl
   const count = countQuery.compile();
   // A search without filters: its parameters are the search patterns (prepared-statements.ts).
   const marker = params.q && !filtersGiven(spec, query).length ? SEARCH_PAGE_STATEMENT : PAGE_STATEMENT;
-  /** Marks a list's page statement: rows as arrays on SQLite, kept prepared on PostgreSQL. */
+  /** Marks a list's page statement: rows as arrays, kept prepared on PostgreSQL. */
   const pageStatement = (query: CompiledQuery): CompiledQuery => ({ ...query, sql: marker + query.sql });
   return {
     params,
@@ -306,13 +306,9 @@ export function planList(spec: ListSpec, query: Record<string, unknown>): ListPl
   };
 }
 
-/**
- * Runs a compiled list call: the page as rows of column values (plan.columns, JSON fields parsed) and the total.
- * PostgreSQL answers objects, read in the columns' order.
- */
+/** Runs a compiled list call: the page as rows of column values (plan.columns, JSON fields parsed) and the total. */
 export async function runPlan(db: Kysely<Database>, plan: ListPlan, counts?: ListCounts) {
-  const page = (statement: CompiledQuery) => () =>
-    db.executeQuery<unknown[] | Row>(statement).then((result) => result.rows);
+  const page = (statement: CompiledQuery) => () => db.executeQuery<unknown[]>(statement).then((result) => result.rows);
   const { page: found, total } = await answer(
     plan.countKey,
     page(plan.rows),
@@ -320,9 +316,8 @@ export async function runPlan(db: Kysely<Database>, plan: ListPlan, counts?: Lis
     counts,
     plan.matches && { upTo: plan.matches.upTo, rows: page(plan.matches.rows) },
   );
-  const rows = found.map((row) => (Array.isArray(row) ? row : plan.columns.map((name) => row[name])));
-  for (const row of rows) for (const i of plan.json) row[i] = parseJson(row[i]);
-  return { rows, total };
+  for (const row of found) for (const i of plan.json) row[i] = parseJson(row[i]);
+  return { rows: found, total };
 }
 
 /** The rows of a page as objects, shaped by the spec's map. */
