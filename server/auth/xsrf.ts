@@ -24,9 +24,17 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A new token bound to a session ('' before sign-in). */
-export function xsrfToken(key: Buffer, sessionId: string): string {
-  const nonce = randomBytes(18).toString('base64url');
+/**
+ * A new token bound to a session ('' before sign-in). One that replaces a token no longer valid for it takes its
+ * nonce from that token, so that calls crossing each other with the same stale cookie (several calls answering
+ * 401 together once the access cookie is gone) all hand out the same replacement: a refresh sent meanwhile with
+ * one of them in its header still matches the cookie the next answer sets. The nonce need not be secret; the
+ * signature, which only this server can make, is what binds the token.
+ */
+export function xsrfToken(key: Buffer, sessionId: string, replaced?: string): string {
+  const nonce = replaced
+    ? createHmac('sha256', key).update(`xsrf-renewal\0${sessionId}\0${replaced}`).digest('base64url').slice(0, 24)
+    : randomBytes(18).toString('base64url');
   return `${nonce}.${signature(key, sessionId, nonce)}`;
 }
 
@@ -43,9 +51,12 @@ export function xsrfTokenValid(token: string | undefined, key: Buffer, sessionId
   );
 }
 
-/** Issues the readable cookie for a session (at sign-in, at sign-out, and when a GET finds none valid). */
-export function issueXsrfCookie(reply: FastifyReply, key: Buffer, sessionId: string): void {
-  reply.setCookie(XSRF_COOKIE, xsrfToken(key, sessionId), {
+/**
+ * Issues the readable cookie for a session: at sign-in and sign-out a fresh one, and when a GET finds none valid the
+ * replacement of the one it carried (xsrfToken).
+ */
+export function issueXsrfCookie(reply: FastifyReply, key: Buffer, sessionId: string, replaced?: string): void {
+  reply.setCookie(XSRF_COOKIE, xsrfToken(key, sessionId, replaced), {
     path: '/',
     sameSite: 'lax',
     httpOnly: false,
@@ -58,7 +69,7 @@ export function checkXsrf(request: FastifyRequest, reply: FastifyReply, key: Buf
   const cookie = request.cookies[XSRF_COOKIE];
   const valid = xsrfTokenValid(cookie, key, sessionId);
   if (SAFE.has(request.method)) {
-    if (!valid) issueXsrfCookie(reply, key, sessionId);
+    if (!valid) issueXsrfCookie(reply, key, sessionId, cookie);
     return;
   }
   const echoed = request.headers[header];

@@ -26,6 +26,31 @@ describe('anti-forgery token', () => {
     expect((await signedInClient.get('/api/user')).status).toBe(200);
   });
 
+  it('hands calls crossing with the same stale token one replacement, which a refresh can echo', async () => {
+    const client = await signedIn(server, 'admin@example.com');
+    const stale = client.cookies.get('XSRF-TOKEN')!;
+    // The access cookie is gone: the token bound to its session no longer verifies, and every call replaces it.
+    client.cookies.delete('rms_access');
+    const replacements = new Set<string>();
+    for (let i = 0; i < 7; i++) {
+      client.cookies.set('XSRF-TOKEN', stale);
+      const reply = await client.raw('GET', '/api/tags?limit=1');
+      expect(reply.status).toBe(401);
+      replacements.add(client.cookies.get('XSRF-TOKEN')!);
+    }
+    expect(replacements.size).toBe(1);
+    const [replacement] = replacements;
+    expect(replacement).not.toBe(stale);
+    // A refresh that read the first replacement matches the cookie the last one set.
+    expect((await client.post('/api/account/token/refresh', {})).status).toBe(200);
+    // Without a token to replace, each is new.
+    const fresh = new Client(server.url);
+    await fresh.get('/api/health');
+    const other = new Client(server.url);
+    await other.get('/api/health');
+    expect(fresh.cookies.get('XSRF-TOKEN')).not.toBe(other.cookies.get('XSRF-TOKEN'));
+  });
+
   it('refuses a self-made token even when cookie and header agree', async () => {
     const client = new Client(server.url);
     client.cookies.set('XSRF-TOKEN', 'planted-by-a-sibling-host');
