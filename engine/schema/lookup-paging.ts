@@ -5,14 +5,10 @@
 // and an option already listed is never listed again.
 import type { OptionItem } from './types';
 
-/** One loaded page: the options made from it, how many items the server sent and its list total. */
-export interface LookupPageResult<O extends OptionItem = OptionItem> {
-  options: O[];
-  received: number;
-  total: number;
-}
-
-/** The list so far: its options, the server items received (the next page's offset) and the server's total. */
+/**
+ * Options with the number of server items they were made from and the server's list total: one loaded page
+ * (received: the items the server sent), or the list so far (received: every item so far, the next page's offset).
+ */
 export interface LookupPaging<O extends OptionItem = OptionItem> {
   options: O[];
   received: number;
@@ -24,7 +20,7 @@ export const emptyPaging = <O extends OptionItem>(): LookupPaging<O> => ({ optio
 /** The list after a page loaded at `offset` (0 starts the list again); options already listed are left out. */
 export function addPage<O extends OptionItem>(
   list: LookupPaging<O>,
-  page: LookupPageResult<O>,
+  page: LookupPaging<O>,
   offset: number,
 ): LookupPaging<O> {
   const before = offset === 0 ? [] : list.options;
@@ -48,7 +44,7 @@ export const hasMorePages = (list: LookupPaging): boolean => list.received < lis
  * The offset to load at once after a page the transform left empty while the server has more (nothing would show,
  * and nothing would scroll to ask for the next page); undefined otherwise.
  */
-export function followOnOffset(page: LookupPageResult, offset: number): number | undefined {
+export function followOnOffset(page: LookupPaging, offset: number): number | undefined {
   const next = offset + page.received;
   return page.options.length === 0 && page.received > 0 && next < page.total ? next : undefined;
 }

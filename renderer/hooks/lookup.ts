@@ -3,7 +3,7 @@ import { lookupOptions, lookupPermitted, lookupRequest } from '../../engine/sche
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
-import type { LookupPageResult } from '../../engine/schema/lookup-paging';
+import type { LookupPaging } from '../../engine/schema/lookup-paging';
 import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
 
 // Options of select-like widgets: a static list, a registered option function,
@@ -14,7 +14,7 @@ export interface LookupOption extends OptionItem {
   item?: Record<string, unknown>;
 }
 
-export type LookupPage = LookupPageResult<LookupOption>;
+export type LookupPage = LookupPaging<LookupOption>;
 
 export const isLookupRef = (s: OptionsSource | undefined): s is LookupRef => !!s && !Array.isArray(s) && 'lookup' in s;
 
