@@ -8,9 +8,9 @@ export function trimText(value: unknown): unknown {
 }
 
 /**
- * Text without HTML: comments, script/style bodies, then every tag left (with its attributes) removed. Entities
- * stay as typed (decoding `&lt;b&gt;` would make a tag). No DOM, so the console's form and the server keep the
- * same text of the same input.
+ * Text without HTML: comments, script/style bodies, then every tag left (with its attributes) removed, a tag
+ * opening that never closes (`</`, `<b`) included. Entities stay as typed (decoding `&lt;b&gt;` would make a
+ * tag). No DOM, so the console's form and the server keep the same text of the same input.
  */
 export function stripTags(input: string): string {
   let text = input.replace(/<!--[\s\S]*?(-->|$)/g, '');
@@ -18,7 +18,7 @@ export function stripTags(input: string): string {
   let previous;
   do {
     previous = text;
-    text = text.replace(/<\/?[A-Za-z!?][^<>]*(>|$)/g, '');
+    text = text.replace(/<[A-Za-z!?/][^<>]*(>|$|(?=<))/g, '');
   } while (text !== previous);
   return text;
 }
