@@ -23,8 +23,6 @@ import { useDeviceUpdates } from './useDeviceUpdates';
 export interface ListLoad extends ListPageData {
   loading: boolean;
   error?: string;
-  /** Milliseconds the last load took (request to data). */
-  ms?: number;
   /** Whether the server has answered once: until then the pager shows no count (never "0–0 of 0"). */
   answered?: boolean;
 }
@@ -73,12 +71,11 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
   useEffect(() => {
     const controller = new AbortController();
     const id = ++latest.current;
-    const started = performance.now();
     setLoad((l) => ({ ...l, loading: true, error: undefined }));
     fetchList(doc, JSON.parse(stateKey) as ListState, JSON.parse(scopeKey) as Scope, controller.signal).then(
       (data) => {
         if (id === latest.current) {
-          setLoad({ ...data, loading: false, answered: true, ms: Math.round(performance.now() - started) });
+          setLoad({ ...data, loading: false, answered: true });
         }
       },
       (error: unknown) => {
