@@ -38,6 +38,30 @@ describe('PreparingClient', () => {
     expect((await kept()).map((s) => s.statement)).toEqual([page]);
   });
 
+  it("asks PostgreSQL for a kept statement's row description on its first run only, and reads its rows by it", async () => {
+    const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+    let descriptions = 0;
+    const count = () => descriptions++;
+    connection.on('rowDescription', count);
+    try {
+      const page = `${PAGE_STATEMENT}select id, name, id * 1.5 as half, now() > '2020-01-01' as recent from t where id = any('{4,5}') order by id`;
+      for (let i = 0; i < 3; i++) {
+        const result = await client.query(page);
+        expect(result.rows).toEqual([
+          [4, 'n4', '6.0', true],
+          [5, 'n5', '7.5', true],
+        ]);
+        expect(result.fields.map((field) => field.name)).toEqual(['id', 'name', 'half', 'recent']);
+      }
+      expect(descriptions).toBe(1);
+      // A statement planned on every call is described on every call, as pg does.
+      for (let i = 0; i < 2; i++) await client.query(`${PAGE_STATEMENT}select name from t where id = $1`, [1]);
+      expect(descriptions).toBe(3);
+    } finally {
+      connection.off('rowDescription', count);
+    }
+  });
+
   it('plans other statements on every call: a page with a filter parameter (rows as arrays), one that is not a page', async () => {
     await client.query('deallocate all');
     const withParameter = await client.query(`${PAGE_STATEMENT}select name from t where id = $1`, [3]);
@@ -69,6 +93,8 @@ describe('PreparingClient', () => {
     const page = `${PAGE_STATEMENT}select * from t where id = any('{1}')`;
     expect((await client.query(page)).rows).toEqual([[1, 'n1']]);
     await client.query(`alter table t add column color text default 'red'`);
+    expect((await client.query(page)).rows).toEqual([[1, 'n1', 'red']]);
+    // Described anew: the rows after are read with the new columns too.
     expect((await client.query(page)).rows).toEqual([[1, 'n1', 'red']]);
   });
 });
