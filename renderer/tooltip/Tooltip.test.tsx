@@ -59,18 +59,18 @@ describe('Tooltip', () => {
     expect(tip.hidden).toBe(true);
   });
 
-  it('Escape dismisses it without the key reaching anything else; the next hover shows it again', () => {
+  it('Escape dismisses it wherever the focus is, and the key still reaches what is around it', () => {
     const onKey = vi.fn();
     const { button, tip } = iconButton('Next page', onKey);
     tabTo(button);
     fireEvent.keyDown(button, { key: 'Escape' });
     expect(tip.hidden).toBe(true);
-    expect(onKey).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(button);
-    fireEvent.keyDown(button, { key: 'Escape' });
-    expect(onKey).toHaveBeenCalledTimes(1);
+    expect(onKey).toHaveBeenCalledWith(expect.objectContaining({ key: 'Escape' }));
     fireEvent.mouseEnter(button);
     expect(tip.hidden).toBe(false);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(tip.hidden).toBe(true);
   });
 
   it('is a compact line under 50 characters and wraps from 50 on', () => {

@@ -31,7 +31,7 @@ const focusVisible = (element: Element) => {
 /**
  * A tooltip (WCAG 1.4.13): shown while its trigger is hovered or has keyboard
  * focus, hoverable itself, kept until the pointer and the focus leave, dismissed
- * by Escape. It is always in the document (hidden when closed) as the trigger's
+ * by Escape (which still reaches a popover or dialog around it). It is always in the document (hidden when closed) as the trigger's
  * description (`aria-describedby`, `role="tooltip"`). Short content is one
  * compact line; longer content wraps within a maximum width.
  */
@@ -60,18 +60,15 @@ export function Tooltip({ content, children }: Props) {
     if (!open || !element || !anchor) return;
     const place = () => placeTooltip(element, anchor.getBoundingClientRect());
     place();
-    // Escape hides it before anything else hears the key (a dialog or popover around stays open).
+    // Escape hides it wherever the focus is; the key goes on (a popover or dialog around closes as it would).
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      event.stopPropagation();
-      setDismissed(true);
+      if (event.key === 'Escape') setDismissed(true);
     };
-    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keydown', onKey);
     window.addEventListener('scroll', place, true);
     window.addEventListener('resize', place);
     return () => {
-      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keydown', onKey);
       window.removeEventListener('scroll', place, true);
       window.removeEventListener('resize', place);
     };
