@@ -3,10 +3,14 @@ import { fixtureAccounts, login } from './support/login';
 
 // One time and language for every date: the System timezone (account menu) changes the dates of the device list.
 
+// The exact time is the tooltip of the relative one.
 async function firstLastConnection(page: Page) {
   const time = page.getByRole('table').locator('tbody tr').first().locator('time');
-  await expect(time).toHaveAttribute('title', /\d/);
-  return { iso: (await time.getAttribute('datetime'))!, shown: (await time.getAttribute('title'))! };
+  await time.hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toHaveText(/\d/);
+  await expect(time).toHaveAccessibleDescription((await tooltip.textContent())!);
+  return { iso: (await time.getAttribute('datetime'))!, shown: (await tooltip.textContent())! };
 }
 
 test('the System timezone changes the dates in the device list', async ({ page }) => {

@@ -20,6 +20,19 @@ test('a list shows skeleton rows and no count until the server answers', async (
   for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
     await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   }
+  // A pager button's tooltip shows on keyboard focus (Tab from the page size; the first two are disabled)
+  // and Escape dismisses it, the focus staying where it is.
+  const next = page.getByRole('button', { name: 'Next page', exact: true });
+  const tooltip = page.getByRole('tooltip').filter({ hasText: 'Next page' });
+  await expect(next).not.toHaveAttribute('title');
+  await page.getByLabel('Rows per page').focus();
+  await page.keyboard.press('Tab');
+  await expect(next).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await expect(next).toHaveAccessibleDescription('Next page');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(next).toBeFocused();
 });
 
 test('a failed load offers a retry in place, and an empty filtered result offers to clear the filters', async ({

@@ -88,7 +88,8 @@ test('on a phone the filters fold behind a "Filters" button that counts the acti
   await expect(status).toBeHidden();
   // The tools keep their names as icons (the text is hidden, the tooltip says it).
   const reload = page.getByRole('button', { name: 'Reload', exact: true });
-  await expect(reload).toHaveAttribute('title', 'Reload');
+  await expect(reload).toHaveAccessibleDescription('Reload');
+  await expect(reload).not.toHaveAttribute('title');
   expect((await reload.boundingBox())!.width).toBeLessThan(60);
   await audit(page);
   // On a desktop the filters show inline and the button is not there.
@@ -97,7 +98,7 @@ test('on a phone the filters fold behind a "Filters" button that counts the acti
   await expect(status).toBeVisible();
 });
 
-test('the collapsed side menu shows an icon per entry, named and titled by the entry', async ({ page }) => {
+test('the collapsed side menu shows an icon per entry, named by the entry and with its tooltip', async ({ page }) => {
   await login(page, fixtureAccounts.super, { path: '/management/devices' });
   await page.getByRole('button', { name: 'Collapse side menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -106,15 +107,16 @@ test('the collapsed side menu shows an icon per entry, named and titled by the e
   await expect(links).toHaveCount(labels.length);
   for (const label of labels) {
     const link = nav.getByRole('link', { name: label, exact: true });
-    await expect(link).toHaveAttribute('title', label);
+    await expect(link).toHaveAccessibleDescription(label);
     await expect(link.locator('svg')).toBeVisible();
     // The label itself is hidden: only the icon shows.
     expect((await link.locator('.sidebar-label').boundingBox())!.width).toBeLessThanOrEqual(1);
     expect((await link.boundingBox())!.width).toBeLessThan(64);
   }
   await nav.getByRole('link', { name: 'Tags', exact: true }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Tags' })).toBeVisible();
   await page.getByRole('button', { name: 'Expand side menu' }).click();
-  await expect(nav.getByRole('link', { name: 'Tags', exact: true })).not.toHaveAttribute('title');
+  await expect(nav.getByRole('link', { name: 'Tags', exact: true })).not.toHaveAttribute('aria-describedby');
 });
 
 test('the device and company lists pass axe with the popover open, light and dark', async ({ page }) => {

@@ -15,6 +15,7 @@ import { Dropdown } from './Dropdown';
 import { ImpersonationStatus } from './ImpersonationStatus';
 import { LanguageMenu } from './LanguageMenu';
 import { TimezoneMenu } from './TimezoneMenu';
+import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 function Avatar({ url, email }: { url?: string | null; email: string }) {
   if (url) return <img className="avatar" src={url} alt="" width={26} height={26} />;
@@ -79,15 +80,12 @@ export function AccountMenu() {
           </p>
           {can(user, 'view_permissions') ? (
             <p>
-              <button
-                type="button"
-                className="link-button"
-                title={t('View assigned permissions')}
-                onClick={showPermissions}
-              >
-                {user.role.title}
-                <span className="visually-hidden"> ({t('View assigned permissions')})</span>
-              </button>
+              <Tooltip content={t('View assigned permissions')}>
+                <button type="button" className="link-button" onClick={showPermissions}>
+                  {user.role.title}
+                  <span className="visually-hidden"> ({t('View assigned permissions')})</span>
+                </button>
+              </Tooltip>
             </p>
           ) : (
             <p className="muted">{user.role.title}</p>

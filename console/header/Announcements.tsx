@@ -9,7 +9,7 @@ import { Dropdown } from './Dropdown';
 export const ANNOUNCEMENTS_DISMISSED_KEY = 'system_announcements_dismissed_2025-03-07';
 
 /** The sanitiser (DOMPurify), loaded when the list first opens: the first paint does not need it. */
-type Sanitize = (typeof import('../../engine/domain/sanitize'))['sanitizeAnnouncementHtml'];
+type Sanitize = (typeof import('../../engine/domain/sanitize'))['sanitizeHtml'];
 
 interface Announcement {
   id: number;
@@ -26,7 +26,7 @@ export function Announcements() {
 
   useEffect(() => {
     if (!open || sanitize) return;
-    void import('../../engine/domain/sanitize').then((module) => setSanitize(() => module.sanitizeAnnouncementHtml));
+    void import('../../engine/domain/sanitize').then((module) => setSanitize(() => module.sanitizeHtml));
   }, [open, sanitize]);
 
   const load = () =>

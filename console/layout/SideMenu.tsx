@@ -7,6 +7,7 @@ import { theme } from '../theme/theme';
 import { useAccess } from '../app/access';
 import { Icon, menuIcons } from './icons';
 import { useCurrentRoute } from './useCurrentRoute';
+import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 export const SIDEBAR_WIDE_KEY = 'sidebar_wide';
 
@@ -58,16 +59,17 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                   entryActive(entry, current?.name) && (entry.target !== 'form' || entry.path === location.pathname);
                 return (
                   <li key={entry.label}>
-                    <Link
-                      to={entry.path}
-                      className={`menu-link${active ? ' menu-link--active' : ''}`}
-                      aria-current={active ? 'page' : undefined}
-                      title={wide ? undefined : t(entry.label)}
-                      onClick={(event) => onClick(event, entry.path)}
-                    >
-                      <Icon name={menuIcons[entry.label]} />
-                      <span className="sidebar-label">{t(entry.label)}</span>
-                    </Link>
+                    <Tooltip content={wide ? undefined : t(entry.label)}>
+                      <Link
+                        to={entry.path}
+                        className={`menu-link${active ? ' menu-link--active' : ''}`}
+                        aria-current={active ? 'page' : undefined}
+                        onClick={(event) => onClick(event, entry.path)}
+                      >
+                        <Icon name={menuIcons[entry.label]} />
+                        <span className="sidebar-label">{t(entry.label)}</span>
+                      </Link>
+                    </Tooltip>
                   </li>
                 );
               })}

@@ -6,6 +6,7 @@ import { formatCell, WORD_FORMATTERS, type FormatContext } from '../../engine/fo
 import { toDate } from '../../engine/format/relative-time';
 import { readPath, resolvePath } from '../../engine/pages/template';
 import { t } from '../../engine/i18n/i18n';
+import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 /** A column as a cell reads it; `labels` name the codes of a column its list also filters by (value → option label). */
 export interface CellColumn {
@@ -34,9 +35,9 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
     // The exact time in the one date style as the tooltip of a relative one.
     const exact = formatCell('dateTime', value, row, ctx);
     return (
-      <time dateTime={toDate(value)?.toISOString()} title={exact}>
-        {text}
-      </time>
+      <Tooltip content={exact}>
+        <time dateTime={toDate(value)?.toISOString()}>{text}</time>
+      </Tooltip>
     );
   }
   if (column.formatter === 'dateTime' && text && text !== placeholder) {

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySelection, toggleRow } from '../../engine/pages/selection';
 import type { PageColumn } from '../../engine/pages/types';
 import { DataTable } from './DataTable';
+import { formatCell } from '../../engine/format/formatters';
+import { Cell } from './Cell';
 import { Pagination } from './Pagination';
 import { RefreshSelect } from './RefreshSelect';
 
@@ -80,6 +82,27 @@ describe('DataTable', () => {
   });
 });
 
+/** The text of the tooltip that describes `element`. */
+function tooltipOf(element: HTMLElement) {
+  const tip = document.getElementById(element.getAttribute('aria-describedby') ?? '');
+  return tip?.getAttribute('role') === 'tooltip' ? tip.textContent : undefined;
+}
+
+describe('a relative time', () => {
+  afterEach(cleanup);
+
+  it('has the exact time as its tooltip, not a native title', () => {
+    const when = '2024-03-05T10:20:00Z';
+    const ctx = { timeZone: 'UTC', locale: 'en', now: new Date('2024-03-06T10:20:00Z') };
+    const { container } = render(
+      <Cell column={{ key: 'at', formatter: 'relativeTime' }} row={{ at: when }} ctx={ctx} />,
+    );
+    const time = container.querySelector('time')!;
+    expect(tooltipOf(time)).toBe(formatCell('dateTime', when, {}, ctx));
+    expect(time.hasAttribute('title')).toBe(false);
+  });
+});
+
 describe('Pagination and refresh', () => {
   afterEach(cleanup);
 
@@ -93,6 +116,15 @@ describe('Pagination and refresh', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
     expect(onPage).toHaveBeenCalledWith(4000);
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toBeTruthy();
+  });
+
+  it('names each page button for screen readers and gives it the name as its tooltip, not a native title', () => {
+    render(<Pagination page={2} pageSize={25} total={100} pageSizes={[25]} onPage={vi.fn()} onPageSize={vi.fn()} />);
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
+      const button = screen.getByRole('button', { name });
+      expect(tooltipOf(button)).toBe(name);
+      expect(button.hasAttribute('title')).toBe(false);
+    }
   });
 
   it('offers the spec refresh intervals', () => {

@@ -64,6 +64,15 @@ describe('ListPage', () => {
     await waitFor(() => expect(search()).toBe('?sort=-name'));
   });
 
+  it('the Reload tool has its name as its tooltip, not a native title', async () => {
+    renderAt('/management/devices');
+    await screen.findByText('Device 1');
+    const reload = screen.getByRole('button', { name: 'Reload' });
+    const tip = document.getElementById(reload.getAttribute('aria-describedby')!);
+    expect([tip?.getAttribute('role'), tip?.textContent]).toEqual(['tooltip', 'Reload']);
+    expect(reload.hasAttribute('title')).toBe(false);
+  });
+
   it('keeps the selection across pages and names its size', async () => {
     renderAt('/management/devices');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Device 3' }));

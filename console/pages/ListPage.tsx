@@ -22,6 +22,7 @@ import { useListView, ViewSwitch } from './ViewSwitch';
 import './toolbar.css';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
+import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 // The map (Leaflet) loads only when the Map view opens: never with the table.
 const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
@@ -85,16 +86,20 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
         <div className="page-tools">
           {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
-          <button type="button" className="fc-btn" onClick={list.reload} title={t('Reload')}>
-            <Icon name="reload" size={16} />
-            <span className="page-tool-label">{t('Reload')}</span>
-          </button>
+          <Tooltip content={t('Reload')}>
+            <button type="button" className="fc-btn" onClick={list.reload}>
+              <Icon name="reload" size={16} />
+              <span className="page-tool-label">{t('Reload')}</span>
+            </button>
+          </Tooltip>
           {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
           {download && (
-            <a className="fc-btn" href={download} download title={t('Export CSV')}>
-              <Icon name="download" size={16} />
-              <span className="page-tool-label">{t('Export CSV')}</span>
-            </a>
+            <Tooltip content={t('Export CSV')}>
+              <a className="fc-btn" href={download} download>
+                <Icon name="download" size={16} />
+                <span className="page-tool-label">{t('Export CSV')}</span>
+              </a>
+            </Tooltip>
           )}
           {doc.map && <ViewSwitch view={view} onChange={setView} />}
         </div>

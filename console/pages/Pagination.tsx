@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { pageCount, pageRange } from '../../engine/pages/list-state';
 import { currentLanguage, t } from '../../engine/i18n/i18n';
+import { IconButton } from '../../renderer/tooltip/IconButton';
 
 interface Props {
   page: number;
@@ -26,17 +27,15 @@ export function Pagination({ page, pageSize, total, pageSizes, onPage, onPageSiz
     { label: t('Last page'), icon: '»', to: pages, off: !known || page >= pages },
   ];
   const stepButton = (step: (typeof steps)[number]) => (
-    <button
+    <IconButton
       key={step.label}
-      type="button"
+      label={step.label}
       className="fc-btn page-step"
-      aria-label={step.label}
-      title={step.label}
       onClick={() => onPage(step.to)}
       disabled={step.off}
     >
       <span aria-hidden="true">{step.icon}</span>
-    </button>
+    </IconButton>
   );
   return (
     <nav className="page-pagination" aria-label={t('Pagination')}>

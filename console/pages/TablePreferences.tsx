@@ -18,6 +18,7 @@ import type { PageDocument } from '../../engine/pages/types';
 import { t } from '../../engine/i18n/i18n';
 import { Dropdown } from '../header/Dropdown';
 import { Icon } from '../layout/icons';
+import { IconButton } from '../../renderer/tooltip/IconButton';
 
 interface Props {
   doc: PageDocument;
@@ -56,16 +57,14 @@ function PreferencesPanel({ doc, prefs, onChange }: Props) {
   const moveButton = (key: string, title: string, by: -1 | 1, disabled: boolean) => {
     const label = by < 0 ? t('Move {title} up', { title }) : t('Move {title} down', { title });
     return (
-      <button
-        type="button"
+      <IconButton
+        label={label}
         className="icon-button page-move"
-        aria-label={label}
-        title={label}
         disabled={disabled}
         onClick={() => onChange(moveColumn(doc, prefs, key, by))}
       >
         <Icon name={by < 0 ? 'up' : 'down'} size={16} />
-      </button>
+      </IconButton>
     );
   };
   return (

@@ -2,6 +2,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
+import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 export type ListView = 'table' | 'map';
 
@@ -21,17 +22,12 @@ export function ViewSwitch({ view, onChange }: { view: ListView; onChange: (view
   return (
     <div className="view-switch" role="group" aria-label={t('View')}>
       {(['table', 'map'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          className="fc-btn"
-          aria-pressed={view === option}
-          title={option === 'map' ? t('Map') : t('Table')}
-          onClick={() => onChange(option)}
-        >
-          <Icon name={option} size={16} />
-          <span className="page-tool-label">{option === 'map' ? t('Map') : t('Table')}</span>
-        </button>
+        <Tooltip key={option} content={option === 'map' ? t('Map') : t('Table')}>
+          <button type="button" className="fc-btn" aria-pressed={view === option} onClick={() => onChange(option)}>
+            <Icon name={option} size={16} />
+            <span className="page-tool-label">{option === 'map' ? t('Map') : t('Table')}</span>
+          </button>
+        </Tooltip>
       ))}
     </div>
   );

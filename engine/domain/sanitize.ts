@@ -1,5 +1,6 @@
-// The announcement body sanitiser (forms spec §2: the body is HTML): DOMPurify
-// with a window (browser, jsdom); without one only the escaped text is left.
+// The HTML sanitiser (announcement bodies, forms spec §2, and tooltips marked as
+// HTML, §5): DOMPurify with a window (browser, jsdom); without one only the
+// escaped text is left.
 // Field text has its own rule, no HTML at all (engine/fields/text.ts).
 import DOMPurify from 'dompurify';
 import { stripTags } from '../fields/text';
@@ -25,11 +26,12 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Announcement bodies are HTML (forms spec §2): DOMPurify's HTML profile
- * without `<style>` elements or `style` attributes (no CSS from the server can
- * restyle or overlay the console). Without a window only the escaped text is left.
+ * HTML the console shows as markup (announcement bodies, tooltips marked as HTML):
+ * DOMPurify's HTML profile without `<style>` elements or `style` attributes (no CSS
+ * from the server can restyle or overlay the console). Without a window only the
+ * escaped text is left.
  */
-export function sanitizeAnnouncementHtml(input: string): string {
+export function sanitizeHtml(input: string): string {
   const p = windowPurifier();
   if (!p) return escapeHtml(stripTags(input));
   return String(p.sanitize(input, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style'], FORBID_ATTR: ['style'] }));

@@ -57,9 +57,18 @@ describe('field store subscriptions', () => {
     store.setClientErrors({ a: 'A is required.' });
     store.setServerErrors({ b: ['Taken.'] });
     expect(heard).toEqual(['a', 'b']);
-    expect(store.field('b').errors).toEqual(['Taken.']);
+    expect(store.field('b').error).toBe('Taken.');
     store.setValue('a', 'now filled');
-    expect(store.field('a').errors).toEqual([]);
+    expect(store.field('a').error).toBeUndefined();
+  });
+
+  it('a field shows one message: the server’s while it stands, then the client check’s', () => {
+    const store = createFieldStore(fields, { a: 'x' });
+    store.setClientErrors({ a: 'A is too short.' });
+    store.setServerErrors({ a: ['A is taken.', 'A is reserved.'] });
+    expect(store.field('a').error).toBe('A is taken.');
+    store.setServerErrors({});
+    expect(store.field('a').error).toBe('A is too short.');
   });
 
   it('property: whatever changes, exactly the fields whose value or visibility changed are notified', () => {

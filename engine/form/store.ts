@@ -5,12 +5,13 @@
 // keystroke re-renders one field (and what follows it), not the form.
 import type { FormValues } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
+import { fieldError } from './shown-errors';
 import { applyChange, writeInPlace } from './values';
 
 export interface FieldState {
   value: unknown;
-  /** The client message first, then the server's messages for the field. */
-  errors: readonly string[];
+  /** The one message the field shows (`fieldError`): the server's, else the client check's. */
+  error?: string;
 }
 
 export interface FormState {
@@ -35,8 +36,6 @@ export interface FieldStore {
   setServerErrors(errors: Record<string, string[]>): void;
   setLoading(loading: boolean): void;
 }
-
-const EMPTY: readonly string[] = [];
 
 const subscribeTo = <T>(set: Set<T>, listener: T) => {
   set.add(listener);
@@ -97,9 +96,7 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
     field(key) {
       let state = cache.get(key);
       if (!state) {
-        const client = clientErrors[key];
-        const server = serverErrors[key] ?? EMPTY;
-        state = { value: values[key], errors: client ? [client, ...server] : server };
+        state = { value: values[key], error: fieldError(clientErrors[key], serverErrors[key]) };
         cache.set(key, state);
       }
       return state;

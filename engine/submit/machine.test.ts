@@ -162,6 +162,39 @@ describe('submit state machine', () => {
     expect(b.env.openErrorModal).toHaveBeenCalledWith(['No way']);
   });
 
+  it('shows each general message once, so a repeated one alone is a single error (a toast when asked)', async () => {
+    const twice = {
+      success: false,
+      errors: [
+        { code: 'X', message: 'Tag limit reached.', source: null },
+        { code: 'X', message: 'Tag limit reached.', source: null },
+      ],
+    };
+    const a = setup((c) => fail(c, 422, twice));
+    await a.submission.submit(request);
+    expect(a.submission.state.generalErrors).toEqual(['Tag limit reached.']);
+    const b = setup((c) => fail(c, 422, twice), { toastErrors: true });
+    await b.submission.submit(request);
+    expect(b.env.toast).toHaveBeenCalledWith({ message: 'Tag limit reached.', type: 'error' });
+  });
+
+  it('opens the Error modal with one message per field (modalError)', async () => {
+    const { submission, env } = setup(
+      (c) =>
+        fail(c, 422, {
+          success: false,
+          errors: [
+            { code: 'X', message: 'Name is taken', source: 'name' },
+            { code: 'X', message: 'Name is too long', source: 'name' },
+            { code: 'X', message: 'Something else', source: null },
+          ],
+        }),
+      { modalError: true },
+    );
+    await submission.submit(request);
+    expect(env.openErrorModal).toHaveBeenCalledWith(['Name is taken', 'Something else']);
+  });
+
   it('uses the failure message without error items and the send message for a non-object response', async () => {
     const a = setup((c) => fail(c, 500, { success: false }));
     await a.submission.submit(request);

@@ -4,6 +4,7 @@ import { isHttpError, isCancel } from '../http/errors';
 import type { ToastOptions } from '../stores/toasts';
 import type { ReceivedErrorItem } from '../errors/error-item';
 import type { MappedErrors } from '../errors/map-server-errors';
+import { errorList, generalErrors } from '../form/shown-errors';
 import { SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
 import { isSubmitCancelled, sendRequest, type PipelineEnvironment, type SubmitRequest } from './pipeline';
 
@@ -110,18 +111,18 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
           : { fields: {}, general: [env.failureMessage(request, error)], clear: [] };
     }
     if (behaviour.modalError) {
-      const all = [...Object.values(mapped.fields).flat(), ...mapped.general];
-      env.openErrorModal(all);
+      env.openErrorModal(errorList(mapped.fields, mapped.general));
       return;
     }
     const fields = { ...mapped.fields };
     for (const key of mapped.clear ?? []) delete fields[key];
     state.fieldErrors = fields;
     if (mapped.clear?.length) behaviour.onClearErrors?.(mapped.clear);
-    if (behaviour.toastErrors && mapped.general.length === 1) {
-      env.toast({ message: mapped.general[0], type: 'error' });
+    const general = generalErrors(mapped.general);
+    if (behaviour.toastErrors && general.length === 1) {
+      env.toast({ message: general[0], type: 'error' });
       state.generalErrors = [];
-    } else state.generalErrors = mapped.general;
+    } else state.generalErrors = general;
   }
 
   return {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const requests: { method?: string; url: string; data?: unknown; params?: unknown }[] = [];
@@ -45,6 +45,12 @@ const companies = {
   ],
   meta: { total: 2 },
 };
+
+/** The company list loads; a submit is refused (422) with these error items. */
+function refuse(errors: { code: string; message: string; source: string | null }[]) {
+  respond = (c) =>
+    c.url === '/companies' ? companies : new HttpError('422', c, { status: 422, data: { success: false, errors } });
+}
 
 async function mount(name: string, extra: Partial<Parameters<typeof FormRunner>[0]> = {}) {
   const doc = (await loadFormDocument(name))!;
@@ -120,29 +126,41 @@ describe('FormRunner', () => {
   });
 
   it('shows server errors under their field and the rest in the general list', async () => {
-    respond = (c) =>
-      c.url === '/companies'
-        ? companies
-        : new HttpError('422', c, {
-            status: 422,
-            data: {
-              success: false,
-              errors: [
-                { code: 'VALIDATION_ERROR', message: 'The name has already been taken.', source: 'name' },
-                { code: 'X', message: 'Tag limit reached.', source: null },
-              ],
-            },
-          });
+    refuse([
+      { code: 'VALIDATION_ERROR', message: 'The name has already been taken.', source: 'name' },
+      { code: 'X', message: 'Tag limit reached.', source: null },
+    ]);
     await mount('new-tag', { options: { data: { company_id: 1 } } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     });
     expect(await screen.findByText('The name has already been taken.')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Tag limit reached.');
+    // One general message is a message, not a list.
+    expect(screen.getByRole('alert').innerHTML).toBe('<p>Tag limit reached.</p>');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab 2' } });
     expect(screen.queryByText('The name has already been taken.')).toBeNull();
+  });
+
+  it('shows one message under a field and each general message once, one entry per message', async () => {
+    const error = (message: string, source: string | null) => ({ code: 'X', message, source });
+    refuse([
+      error('The name has already been taken.', 'name'),
+      error('The name is reserved.', 'name'),
+      error('Tag limit reached.', null),
+      error('Try again tomorrow.', null),
+      error('Tag limit reached.', null),
+    ]);
+    await mount('new-tag', { options: { data: { company_id: 1 } } });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    expect(await screen.findByText('The name has already been taken.')).toBeTruthy();
+    expect(screen.queryByText('The name is reserved.')).toBeNull();
+    const general = within(screen.getByRole('alert')).getAllByRole('listitem');
+    expect(general.map((item) => item.textContent)).toEqual(['Tag limit reached.', 'Try again tomorrow.']);
   });
 
   it('lists the apply list by Applied by, clears the choice when it changes and submits ids of the chosen kind', async () => {

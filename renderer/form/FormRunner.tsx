@@ -13,6 +13,7 @@ import { createSubmitEnvironment } from '../../engine/submit/environment';
 import { createSubmission } from '../../engine/submit/machine';
 import type { FormRunContext } from './context';
 import { FormElement } from './FormElement';
+import { Messages } from './Messages';
 import { formPermissions } from './permissions';
 import { revealOnce } from './reveal';
 import { fields, templates, widgets } from './theme';
@@ -188,11 +189,9 @@ export function FormRunner({
         onSubmit={() => void submit()}
       >
         {submitState.generalErrors.length > 0 && (
-          <ul className="fc-form__errors" role="alert">
-            {submitState.generalErrors.map((message, i) => (
-              <li key={i}>{message}</li>
-            ))}
-          </ul>
+          <div className="fc-form__errors" role="alert">
+            <Messages messages={submitState.generalErrors} />
+          </div>
         )}
         <div className="modal-actions">
           <button type="button" className="fc-btn" onClick={onCancel}>

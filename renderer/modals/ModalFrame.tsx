@@ -4,6 +4,7 @@ import { t } from '../../engine/i18n/i18n';
 import { useDrag } from '../hooks/useDrag';
 import { useFocusTrap } from '../hooks/useFocusTrap';
 import { modalHelpUrl } from './help-site';
+import { IconButton } from '../tooltip/IconButton';
 
 /**
  * One dialog of the stack: header (title, subtitle, a Help link for a helpLinkKey with a help page, controls,
@@ -59,37 +60,23 @@ export function ModalFrame({ entry, children }: { entry: ModalEntry; children: R
           {!entry.hideHeaderControls && (
             <div className="modal__controls">
               {!entry.minimizeDisable && (
-                <button
-                  type="button"
-                  className="modal__control"
-                  aria-label="Minimize"
-                  title="Minimize"
-                  onClick={() => minimizeModal(entry.id)}
-                >
+                <IconButton label="Minimize" className="modal__control" onClick={() => minimizeModal(entry.id)}>
                   <span aria-hidden="true">–</span>
-                </button>
+                </IconButton>
               )}
               {entry.fullScreenControl && (
-                <button
-                  type="button"
+                <IconButton
+                  label={entry.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
                   className="modal__control"
-                  aria-label={entry.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
                   aria-pressed={entry.fullscreen}
-                  title="Fullscreen"
                   onClick={() => toggleFullscreen(entry.id)}
                 >
                   <span aria-hidden="true">{entry.fullscreen ? '❐' : '□'}</span>
-                </button>
+                </IconButton>
               )}
-              <button
-                type="button"
-                className="modal__control"
-                aria-label="Close"
-                title="Close"
-                onClick={() => closeModal(entry.id)}
-              >
+              <IconButton label="Close" className="modal__control" onClick={() => closeModal(entry.id)}>
                 <span aria-hidden="true">×</span>
-              </button>
+              </IconButton>
             </div>
           )}
         </div>

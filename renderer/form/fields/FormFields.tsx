@@ -44,7 +44,7 @@ interface SlotProps {
  * form state (which stays empty).
  */
 const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, ...rest }: SlotProps) {
-  const { value, errors } = useField(store, name);
+  const { value, error } = useField(store, name);
   const { SchemaField } = registry.fields;
   const depth = fieldPathId.path.length;
   const onChange = useCallback(
@@ -52,7 +52,7 @@ const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, 
       store.setValue(name, setAt(store.field(name).value, path.slice(depth), next)),
     [store, name, fieldPathId, depth],
   );
-  const errorSchema = useMemo(() => (errors.length ? ({ __errors: [...errors] } as ErrorSchema) : undefined), [errors]);
+  const errorSchema = useMemo(() => (error ? ({ __errors: [error] } as ErrorSchema) : undefined), [error]);
   return (
     <div className="fc-form__property">
       <SchemaField

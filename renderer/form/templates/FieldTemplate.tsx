@@ -18,16 +18,17 @@ function HintButton({ hint, label }: { hint: string; label: string }) {
   );
 }
 
-/** One field row: real <label>, hint, the widget, subtext, link and errors (tied by aria-describedby in widgets). */
+/** One field row: real <label>, hint, the widget, subtext, link and its error (tied by aria-describedby in widgets). */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors, required, uiSchema, hidden, schema } = props;
   if (schema.type === 'object' && id === 'root') return children;
   const widget = uiSchema?.['ui:widget'] as string | undefined;
   if (hidden || widget === 'hidden') return <div hidden>{children}</div>;
   const o = (uiSchema?.['ui:options'] ?? {}) as unknown as FieldSchema;
-  const errors = (rawErrors ?? []).filter(Boolean);
+  // The field's one message (engine/form/shown-errors.ts).
+  const error = rawErrors?.find(Boolean);
   const ownLabel = OWN_LABEL.has(widget ?? '');
-  const classes = ['fc-field', `fc-field--${widget ?? 'text'}`, o.class, errors.length ? 'fc-field--invalid' : '']
+  const classes = ['fc-field', `fc-field--${widget ?? 'text'}`, o.class, error ? 'fc-field--invalid' : '']
     .filter(Boolean)
     .join(' ');
   return (
@@ -57,12 +58,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {o.linkText ?? o.href}
         </a>
       )}
-      {errors.length > 0 && (
-        <ul id={`${id}__error`} className="fc-field__errors">
-          {errors.map((e, i) => (
-            <li key={i}>{e}</li>
-          ))}
-        </ul>
+      {error && (
+        <p id={`${id}__error`} className="fc-field__error">
+          {error}
+        </p>
       )}
     </div>
   );

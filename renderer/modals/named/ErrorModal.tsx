@@ -1,4 +1,5 @@
 import { closeModal } from '../../../engine/stores/modals';
+import { Messages } from '../../form/Messages';
 import type { ModalComponentProps } from '../types';
 
 /** The Error modal of forms with modalError: one message, or one per field. */
@@ -6,15 +7,7 @@ export function ErrorModal({ modalId, messages }: ModalComponentProps) {
   const list = Array.isArray(messages) ? (messages as string[]) : [String(messages ?? '')];
   return (
     <div className="error-modal" role="alert">
-      {list.length === 1 ? (
-        <p>{list[0]}</p>
-      ) : (
-        <ul>
-          {list.map((m, i) => (
-            <li key={i}>{m}</li>
-          ))}
-        </ul>
-      )}
+      <Messages messages={list} />
       <div className="modal-actions">
         <button type="button" className="fc-btn fc-btn--primary" onClick={() => closeModal(modalId)}>
           Close
