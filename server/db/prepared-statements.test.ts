@@ -51,7 +51,7 @@ describe('PreparingClient', () => {
           [4, 'n4', '6.0', true],
           [5, 'n5', '7.5', true],
         ]);
-        expect(result.fields.map((field) => field.name)).toEqual(['id', 'name', 'half', 'recent']);
+        expect(result.fields.map((field: { name: string }) => field.name)).toEqual(['id', 'name', 'half', 'recent']);
       }
       expect(descriptions).toBe(1);
       // A statement planned on every call is described on every call, as pg does.

@@ -61,7 +61,8 @@ class KeptQuery extends pg.Query {
   readonly #kept: Kept;
 
   constructor(kept: Kept, text: string, values: unknown[], done: (error: Error | undefined, result: unknown) => void) {
-    super({ name: kept.name, text, values, rowMode: 'array' }, done);
+    const config: pg.QueryArrayConfig = { name: kept.name, text, values, rowMode: 'array' };
+    super(config, done);
     this.#kept = kept;
   }
 
