@@ -77,10 +77,14 @@ test('/ does not open the search while typing in an input', async ({ page }) => 
 });
 
 test('a 401 on several concurrent calls causes exactly one refresh, then the calls succeed', async ({ page }) => {
+  // The header widgets load once the rows show and then read announcements and notifications: a 401 on those
+  // would make the refresh before the search calls are sent, so the test waits for them.
+  const answered = new Set<string>();
+  page.on('response', (r) => answered.add(new URL(r.url()).pathname));
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  // The list's own calls are done (the network is quiet for a moment while its chunk renders, before them).
   await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect.poll(() => ['/api/announcements', '/api/notifications'].every((path) => answered.has(path))).toBe(true);
   await page.waitForLoadState('networkidle');
   const sources = permittedSources(await sessionUser(page));
   const refreshes: string[] = [];
