@@ -77,9 +77,9 @@ export function PromptField({ field, id, value, error, describedBy, inputMode, a
       {input}
       {field.subtext && <p className="fc-field__subtext">{field.subtext}</p>}
       {error && (
-        <ul id={errorId} className="fc-field__errors" role="alert">
-          <li>{error}</li>
-        </ul>
+        <p id={errorId} className="fc-field__error" role="alert">
+          {error}
+        </p>
       )}
     </div>
   );

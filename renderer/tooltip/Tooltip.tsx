@@ -31,9 +31,10 @@ const focusVisible = (element: Element) => {
 /**
  * A tooltip (WCAG 1.4.13): shown while its trigger is hovered or has keyboard
  * focus, hoverable itself, kept until the pointer and the focus leave, dismissed
- * by Escape (which still reaches a popover or dialog around it). It is always in the document (hidden when closed) as the trigger's
- * description (`aria-describedby`, `role="tooltip"`). Short content is one
- * compact line; longer content wraps within a maximum width.
+ * by Escape (which still reaches a popover or dialog around it). It is always in
+ * the document (hidden when closed) as the trigger's description
+ * (`aria-describedby`, `role="tooltip"`). Short content is one compact line;
+ * longer content wraps within a maximum width.
  */
 export function Tooltip({ content, children }: Props) {
   const id = useId();
@@ -93,7 +94,6 @@ export function Tooltip({ content, children }: Props) {
     },
     onFocus: (event: React.FocusEvent) => {
       own.onFocus?.(event);
-
       if (!focusVisible(event.currentTarget)) return;
       setFocus(true);
       setDismissed(false);
