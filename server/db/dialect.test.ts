@@ -8,7 +8,7 @@ import {
   type Dialect,
 } from 'kysely';
 import type { Database } from './types';
-import { PostgresSpelling } from './dialect';
+import { DEVICE_SEARCH_COLUMNS, PostgresSpelling, ftsMatch } from './dialect';
 
 // How the portable queries are spelled for PostgreSQL (compiled only: the statements are not run here).
 
@@ -35,5 +35,12 @@ describe('PostgresSpelling', () => {
       `select "id" from "devices" where "company_id" = any('{1,2,3}') and "status" <> all('{0}') and "model" = any($1) and "id" = any($2) and "name" ilike $3`,
     );
     expect(query.parameters).toEqual([['RUT955', "x' or '1'='1"], [1.5, 2], '%a%']);
+  });
+});
+
+describe('ftsMatch', () => {
+  it('leaves out a column filter that names every indexed column, and doubles quotes in the phrase', () => {
+    expect(ftsMatch('ri"ga', [...DEVICE_SEARCH_COLUMNS].reverse())).toBe('"ri""ga"');
+    expect(ftsMatch('riga', ['name', 'serial'])).toBe('{name serial}: "riga"');
   });
 });

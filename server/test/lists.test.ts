@@ -80,6 +80,14 @@ describe('list queries', () => {
         key,
       ).toContain(device.id);
     }
+    // One column searched through the index: a name's text is not found in serials.
+    const bySerial = rows(await admin.get('/api/devices?q=riga&limit=1000&search-fields=serial&fields=id'));
+    expect(bySerial.map((d) => d.id)).toEqual(
+      all.filter((d) => String(d.serial).toLowerCase().includes('riga')).map((d) => d.id),
+    );
+    expect(rows(await admin.get(`/api/devices?q=${String(device.serial)}&search-fields=serial&fields=id`))).toEqual([
+      { id: device.id },
+    ]);
     const users = rows(await admin.get('/api/users?q=baltics&search-fields=name,email'));
     expect(users.map((u) => u.email)).toEqual(['baltics.admin@example.com']);
   });
