@@ -78,6 +78,14 @@ describe('PreparingClient', () => {
     expect((await kept()).map((s) => s.statement)).toEqual([search]);
   });
 
+  it('runs a kept search page whose pattern is a scalar subquery with one generic plan after five planned runs', async () => {
+    await client.query('deallocate all');
+    const search = `${SEARCH_PAGE_STATEMENT}select id from t where name like (select $1::text) order by id desc limit 2`;
+    for (let i = 0; i < 7; i++) expect((await client.query(search, ['n%'])).rows).toEqual([[5], [4]]);
+    const plans = await client.query('select generic_plans, custom_plans from pg_prepared_statements');
+    expect(plans.rows).toEqual([{ generic_plans: '2', custom_plans: '5' }]);
+  });
+
   it(`keeps at most ${PREPARED_PER_CONNECTION} statements, deallocating the least recently used`, async () => {
     const page = (i: number) => `${PAGE_STATEMENT}select ${i} as i, count(*)::int as n from t`;
     for (let i = 0; i < PREPARED_PER_CONNECTION + 5; i++) await client.query(page(i));

@@ -11,7 +11,9 @@ import pg from 'pg';
 // - a search page whose only parameters are its search patterns
 //   (SEARCH_PAGE_STATEMENT) is left to PostgreSQL's own choice: planned with
 //   the pattern for its first five runs, then with one generic plan only
-//   where that plan is not estimated dearer (plan_cache_mode auto);
+//   where that plan is not estimated dearer (plan_cache_mode auto); the
+//   device search's page in index order hides its pattern from the planner
+//   (list-query.ts buildList), so it gets the generic plan after five runs;
 // - any other page (a filter value as a parameter) is planned on every call
 //   as before, so no generic plan made for one filter value serves another.
 // A kept statement is described once: pg asks PostgreSQL for the row

@@ -87,6 +87,23 @@ describe('planList and runPlan', () => {
       await close();
     }
   });
+
+  it('hides the pattern from the planner in the index-order page of a search that sorts its matches', async () => {
+    const { db, close } = openDatabase(':memory:');
+    try {
+      await sql`create table t (id integer primary key, name text)`.execute(db);
+      await sql`insert into t (id, name) values (1, 'riga 1'), (2, 'vilnius'), (3, 'riga 3')`.execute(db);
+      const list: ListSpec = { ...spec, from: () => db.selectFrom(sql<never>`t`.as('t')), sortMatchesUpTo: 1 };
+      const plan = planList(list, { q: 'riga', fields: 'id' });
+      expect(plan.rows.sql).toContain(`"t"."name" like (select ?) escape`);
+      expect(plan.matches!.rows.sql).toContain(`"t"."name" like ? escape`);
+      // Two matches: more than sortMatchesUpTo, so the index-order page answers them.
+      expect(await runPlan(db, plan)).toEqual({ rows: [[3], [1]], total: 2 });
+      expect(planList({ ...list, sortMatchesUpTo: undefined }, { q: 'riga' }).rows.sql).not.toContain('(select ?)');
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('list totals', () => {

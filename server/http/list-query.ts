@@ -153,14 +153,24 @@ function usesTextIndex(spec: ListSpec, params: ListParams): boolean {
   );
 }
 
-function applyWhere(qb: AnySelect, spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect {
+/**
+ * The conditions of a list call. `hidePattern`: the search pattern is a scalar subquery, a value the planner
+ * cannot read (see buildList).
+ */
+function applyWhere(
+  qb: AnySelect,
+  spec: ListSpec,
+  params: ListParams,
+  query: Record<string, unknown>,
+  hidePattern = false,
+): AnySelect {
   if (params.ids) qb = qb.where(sql.ref(spec.idColumn), 'in', params.ids);
   if (params.q) {
     const searchIn = searchFields(spec, params);
     if (usesTextIndex(spec, params)) {
       qb = spec.textIndex!.apply(qb, params.q, searchIn);
     } else {
-      const pattern = likePattern(params.q);
+      const pattern = hidePattern ? sql`(select ${likePattern(params.q)})` : sql`${likePattern(params.q)}`;
       qb = qb.where((eb) =>
         eb.or(searchIn.map((f) => eb(sql`${expr(spec.fields[f])}`, 'like', sql`${pattern} escape '\\'`))),
       );
@@ -204,13 +214,15 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
   const hidden = new Set(spec.hidden ?? []);
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
-  const selected = applyWhere(spec.from('rows'), spec, params, query).select(
-    names.map((n) => expr(spec.fields[n]).as(n)),
-  );
+  const sortsMatches = Boolean(params.q) && spec.sortMatchesUpTo !== undefined;
+  const selected = (hidePattern = false) =>
+    applyWhere(spec.from('rows'), spec, params, query, hidePattern).select(
+      names.map((n) => expr(spec.fields[n]).as(n)),
+    );
   const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
   /** The page in the asked order, the id (`id`: its expression) breaking ties. */
-  const page = (id: RawBuilder<unknown>) => {
-    let ordered = selected;
+  const page = (id: RawBuilder<unknown>, hidePattern = false) => {
+    let ordered = selected(hidePattern);
     for (const [field, dir] of params.sort) {
       ordered = ordered.orderBy(spec.fields[field] === spec.idColumn ? id : expr(spec.fields[field]), dir);
     }
@@ -222,11 +234,15 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
     return ordered.limit(sql.lit(params.limit)).offset(sql.lit(params.offset));
   };
   // `id + 0` is the same order, which no index answers: the matches are found first, then sorted.
-  const matchesQuery = params.q && spec.sortMatchesUpTo !== undefined ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
+  const matchesQuery = sortsMatches ? page(sql`${sql.ref(idColumn)} + 0`) : undefined;
   const countQuery =
     totalsQuery(spec, params, query) ??
     applyWhere(spec.from('count'), spec, params, query).select(sql<number>`count(*)`.as('total'));
-  return { params, columns: names, rowsQuery: page(sql.ref(idColumn)), matchesQuery, countQuery };
+  // With sorted matches, the page in index order runs only for a search finding more than sortMatchesUpTo
+  // rows, for which walking the order's index is the plan whatever the term. Its pattern is hidden from the
+  // planner, so PostgreSQL soon keeps one generic plan for the kept statement instead of planning it with
+  // each pattern (0.57 of the 0.82 ms a device search page took on 1,000,000 devices).
+  return { params, columns: names, rowsQuery: page(sql.ref(idColumn), sortsMatches), matchesQuery, countQuery };
 }
 
 type Row = Record<string, unknown>;
