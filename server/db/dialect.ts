@@ -230,10 +230,28 @@ export async function syncGeneratedIds(db: AnyDb): Promise<void> {
  * are answered from the indexes alone.
  */
 export async function analyze(db: AnyDb): Promise<void> {
-  await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
+  if (isPostgres(db)) {
+    await sql`vacuum analyze`.execute(db);
+    return;
+  }
+  await sql`analyze`.execute(db);
+  await mergeDeviceSearch(db);
 }
 
-/** Cheap statistics upkeep on start (SQLite; PostgreSQL's autovacuum does it). */
+/**
+ * Merges the SQLite device search index into one segment. Rows written one by
+ * one (seeding, devices registered over time) leave it in thousands of
+ * segments that every search reads: a search page for "riga" over 100,000
+ * devices took 0.46 ms before and 0.12 ms after (the merge: 0.6 s, then
+ * nothing to do until more rows are written).
+ */
+async function mergeDeviceSearch(db: AnyDb): Promise<void> {
+  await sql`insert into devices_search(devices_search) values ('optimize')`.execute(db);
+}
+
+/** Cheap statistics and index upkeep on start (SQLite; PostgreSQL's autovacuum does it). */
 export async function optimize(db: AnyDb): Promise<void> {
-  if (!isPostgres(db)) await sql`pragma optimize`.execute(db);
+  if (isPostgres(db)) return;
+  await sql`pragma optimize`.execute(db);
+  await mergeDeviceSearch(db);
 }
