@@ -38,6 +38,10 @@ const scalar = fc.oneof(
   fc.boolean(),
   fc.constantFrom(0, 1, '0', '1', '-12', '3.5', '1e3', ''),
   fc.string(),
+  // What JSON escapes: quotes, backslashes, control characters, lone surrogates (a pair is written as it is).
+  fc.string({
+    unit: fc.constantFrom('a', '"', '\\', '\n', '\u0001', '\u001f', '\ud800', '\udc00', '😀', 'é', '\u2028'),
+  }),
   stamp,
 );
 const tag = fc.record(
