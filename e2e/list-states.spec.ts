@@ -33,6 +33,13 @@ test('a list shows skeleton rows and no count until the server answers', async (
   await page.keyboard.press('Escape');
   await expect(tooltip).toBeHidden();
   await expect(next).toBeFocused();
+  // A disabled one (on the first page) still names itself on hover, and a click on it does nothing.
+  const first = page.getByRole('button', { name: 'First page', exact: true });
+  await expect(first).toBeDisabled();
+  await first.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'First page' })).toBeVisible();
+  await first.click({ force: true });
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(/1–10 of \d+/);
 });
 
 test('a failed load offers a retry in place, and an empty filtered result offers to clear the filters', async ({

@@ -21,3 +21,21 @@ it('an icon button is named by its label, which is also its tooltip, and stays a
   fireEvent.click(button);
   expect(onClick).toHaveBeenCalledOnce();
 });
+
+it('a disabled icon button still shows its tooltip on hover, is out of the tab order and ignores clicks', () => {
+  const onClick = vi.fn();
+  render(
+    <IconButton label="First page" onClick={onClick} disabled>
+      <span aria-hidden="true">«</span>
+    </IconButton>,
+  );
+  const button = screen.getByRole('button', { name: 'First page' });
+  // aria-disabled, not disabled: the browser sends a disabled button no pointer events.
+  expect(button.getAttribute('aria-disabled')).toBe('true');
+  expect(button.hasAttribute('disabled')).toBe(false);
+  expect(button.tabIndex).toBe(-1);
+  fireEvent.click(button);
+  expect(onClick).not.toHaveBeenCalled();
+  fireEvent.mouseEnter(button);
+  expect(screen.getByRole('tooltip').textContent).toBe('First page');
+});
