@@ -92,7 +92,7 @@ async function load(base: string, cookie: string, paths: string[]) {
   const databaseCpu = postgresCpu();
   const [result] = (await once(client, 'message')) as [LoadResult];
   const used = process.cpuUsage(cpu);
-  const databaseUsed = postgresCpu() - databaseCpu;
+  const databaseUsed = cpuSince(databaseCpu, postgresCpu());
   const times = result.times.sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
@@ -105,11 +105,12 @@ async function load(base: string, cookie: string, paths: string[]) {
 }
 
 /**
- * The CPU time (µs, user + system) the PostgreSQL server's processes on this machine have used so far, from
- * /proc: the database's share of a request, which holds on a busy machine where times do not. Zero elsewhere.
+ * The CPU time (µs, user + system) each of the PostgreSQL server's processes on this machine has used so far, by
+ * pid, from /proc: the database's share of a request, which holds on a busy machine where times do not. Empty
+ * elsewhere.
  */
-function postgresCpu(): number {
-  let ticks = 0;
+function postgresCpu(): Map<string, number> {
+  const used = new Map<string, number>();
   for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
     if (!/^\d+$/.test(pid)) continue;
     let stat: string;
@@ -122,10 +123,17 @@ function postgresCpu(): number {
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' ');
     // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
-    ticks += Number(fields[11]) + Number(fields[12]);
+    used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
   }
-  return ticks * 10_000;
+  return used;
 }
+
+/**
+ * The CPU time the processes used between two readings: a process started meanwhile counts whole, one that ended
+ * meanwhile (an idle pool connection closed) is left out rather than subtracted.
+ */
+const cpuSince = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
 
 /** p50/p95 in ms over iterations of running every spec's page and count statements, as the mean per spec. */
 async function bareSql(
