@@ -17,7 +17,7 @@ export interface LoadJob {
 }
 
 /** The client's messages: the warm-up is over (the measured load starts), then the result. */
-export type LoadMessage = { warmedUp: true } | LoadResult;
+type LoadMessage = { warmedUp: true } | LoadResult;
 
 export interface LoadResult {
   times: number[];
