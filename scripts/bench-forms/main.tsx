@@ -54,7 +54,12 @@ async function mountForm(contender: Contender, fields: number): Promise<number> 
   return performance.now() - t0;
 }
 
-async function keystrokes(contender: Contender, key = 'f5', count = 15): Promise<number> {
+/**
+ * The median keystroke-to-paint time of typing `count` characters, and whether the field shows the typed text once
+ * the contender has settled (JSON Forms' vanilla renderers were seen to drop one, their debounced change arriving
+ * after the next keystroke's).
+ */
+async function keystrokes(contender: Contender, key = 'f5', count = 15): Promise<{ ms: number; dropped?: string }> {
   const input = keystrokeTarget(host, contender, key);
   if (!input) throw new Error(`No input ${key} for ${contender}`);
   input.focus();
@@ -74,8 +79,8 @@ async function keystrokes(contender: Contender, key = 'f5', count = 15): Promise
   const settled = performance.now() + 10_000;
   do await nextPaint();
   while (typed() !== text && performance.now() < settled);
-  if (typed() !== text) throw new Error(`${contender} did not take the typed text (it shows "${typed()}")`);
-  return median(times);
+  const shown = typed();
+  return { ms: median(times), ...(shown !== text && { dropped: `typed ${text.length} characters, shows "${shown}"` }) };
 }
 
 async function csvImport(lines: number): Promise<{ ms: number; items: number }> {
