@@ -311,4 +311,18 @@ describe('FormRunner', () => {
     expect(await screen.findByText('Failed to load the list')).toBeTruthy();
     expect(screen.queryAllByRole('option', { name: /Technician|Administrator/ })).toEqual([]);
   });
+
+  it('a lookup list the server refuses (403) says Access denied, not No results', async () => {
+    setSessionUser({ ...admin, permissions: [...admin.permissions, 'create_users'] });
+    respond = (c) => {
+      if (c.url === '/companies') return companies;
+      if (c.url === '/roles') return new HttpError('Forbidden', c, { status: 403, data: { success: false } });
+      return { success: true };
+    };
+    await mount('invite-user', { options: { data: { company_id: 1 } } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Role/ }));
+    expect(await screen.findByText('Access denied')).toBeTruthy();
+    expect(screen.queryByText('No results')).toBeNull();
+    expect(screen.queryByText('Failed to load the list')).toBeNull();
+  });
 });

@@ -110,7 +110,7 @@ describe('lookups', () => {
     expect(page.options.map((o) => o.label).some((l) => /Paid/.test(l))).toBe(false);
   });
 
-  it("a lookup document's permission: without it the list is not offered (no call, no options)", async () => {
+  it("a lookup document's permission: without it the list is denied (no call, no options)", async () => {
     const files = fileSource(resolve('schemas'));
     setDocumentSource((kind, name, etag) =>
       kind === 'lookups' && name === 'roles'
@@ -127,6 +127,7 @@ describe('lookups', () => {
         options: [],
         received: 0,
         total: 0,
+        denied: true,
       });
       expect(get).not.toHaveBeenCalled();
       const page = await loadLookupPage({ lookup: 'roles' }, { ...ctx, permissions: ['view_roles'] }, {});

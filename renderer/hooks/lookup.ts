@@ -1,4 +1,5 @@
 import { http } from '../../engine/http/client';
+import { isHttpError } from '../../engine/http/errors';
 import { lookupOptions, lookupPermitted, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { isLookupSwitch } from '../../engine/schema/lookup-switch';
@@ -14,7 +15,11 @@ export interface LookupOption extends OptionItem {
   item?: Record<string, unknown>;
 }
 
-export type LookupPage = LookupPaging<LookupOption>;
+/** A page of a lookup's options; `denied` when the user may not see the list (its view permission, or a 403). */
+export type LookupPage = LookupPaging<LookupOption> & { denied?: boolean };
+
+/** Whether a failed lookup call was refused for want of permission (403): the list is denied, not broken. */
+export const isDenied = (error: unknown) => isHttpError(error) && error.status === 403;
 
 export const isLookupRef = (s: OptionsSource | undefined): s is LookupRef => !!s && !Array.isArray(s) && 'lookup' in s;
 
@@ -32,7 +37,7 @@ export function lookupDependencies(source: OptionsSource | undefined): string[] 
  * Loads one page of a lookup list: the request and the options come from engine/schema/lookup
  * (the field's valueKey/labelKey override the document's, dotted keys such as config.name).
  * `received` counts the server's items before the lookup's transform drops any (the next page's offset).
- * A lookup whose document names a permission the user lacks is not offered: no call, no options.
+ * A lookup whose document names a permission the user lacks is not offered: no call, no options, `denied`.
  */
 export async function loadLookupPage(
   source: LookupRef,
@@ -41,7 +46,7 @@ export async function loadLookupPage(
 ): Promise<LookupPage> {
   const doc = await loadLookupDocument(source.lookup);
   if (!doc) throw new Error(`Unknown lookup ${source.lookup}`);
-  if (!lookupPermitted(doc, ctx.permissions)) return { options: [], received: 0, total: 0 };
+  if (!lookupPermitted(doc, ctx.permissions)) return { options: [], received: 0, total: 0, denied: true };
   const request = lookupRequest(doc, source, ctx.values, query.search);
   const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(request.url, {
     params: { ...request.params, offset: query.offset ?? 0 },

@@ -11,7 +11,7 @@ import {
 } from '../../engine/schema/lookup-paging';
 import type { OptionsSource } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
-import { isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
+import { isDenied, isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
 import { useActiveSource } from './useActiveSource';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -19,6 +19,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface ListState extends LookupPaging<LookupOption> {
   loading: boolean;
   error?: string;
+  /** The user may not see this list (the lookup's permission, or the server's 403): "Access denied", not "No results". */
+  denied?: boolean;
 }
 
 /**
@@ -26,7 +28,8 @@ interface ListState extends LookupPaging<LookupOption> {
  * from the API (search text sent as the lookup's search parameter); static
  * and function lists are filtered locally; a lookup switch lists its chosen
  * lookup. Reloads when a followed form value changes. A failed load leaves
- * an empty list (forms spec §8: the role list's other errors give an empty list).
+ * an empty list (forms spec §8: the role list's other errors give an empty list); a list the user
+ * may not see says so (`denied`).
  */
 export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
   const source = useActiveSource(switched, ctx.store);
@@ -60,13 +63,13 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
         const page = await loadLookupPage(source, ctx.functionContext(), { search: text, offset, signal: c.signal });
         if (c.signal.aborted) return;
         remember(page.options);
-        setState((s) => ({ ...addPage(s, page, offset), loading: false }));
+        setState((s) => ({ ...addPage(s, page, offset), loading: false, denied: page.denied }));
         const followOn = followOnOffset(page, offset);
         if (followOn !== undefined) void load(followOn, text);
       } catch (error) {
         if (c.signal.aborted) return;
         loadedKey.current = undefined;
-        setState({ ...emptyPaging(), loading: false, error: String(error) });
+        setState({ ...emptyPaging(), loading: false, error: String(error), denied: isDenied(error) });
       }
     },
     [source, ctx],

@@ -209,7 +209,7 @@ export function ItemSelect(props: WidgetProps) {
         )}
         {!list.loading && list.options.length === 0 && (
           <li role="presentation" className="fc-combo__status">
-            {list.error ? t('Failed to load the list') : t('No results')}
+            {list.denied ? t('Access denied') : list.error ? t('Failed to load the list') : t('No results')}
           </li>
         )}
       </ul>
