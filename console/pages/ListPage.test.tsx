@@ -64,13 +64,31 @@ describe('ListPage', () => {
     await waitFor(() => expect(search()).toBe('?sort=-name'));
   });
 
-  it('the Reload tool has its name as its tooltip, not a native title', async () => {
+  it('the Reload tool has its name as its tooltip where it shows as an icon only, not a native title', async () => {
+    const narrow = (query: string) => ({
+      matches: query === '(width <= 640px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('matchMedia', narrow);
+    try {
+      renderAt('/management/devices');
+      await screen.findByText('Device 1');
+      const reload = screen.getByRole('button', { name: 'Reload' });
+      const tip = document.getElementById(reload.getAttribute('aria-describedby')!);
+      expect([tip?.getAttribute('role'), tip?.textContent]).toEqual(['tooltip', 'Reload']);
+      expect(reload.hasAttribute('title')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('the Reload tool shows its text and no tooltip repeating it on a wide screen', async () => {
     renderAt('/management/devices');
     await screen.findByText('Device 1');
     const reload = screen.getByRole('button', { name: 'Reload' });
-    const tip = document.getElementById(reload.getAttribute('aria-describedby')!);
-    expect([tip?.getAttribute('role'), tip?.textContent]).toEqual(['tooltip', 'Reload']);
-    expect(reload.hasAttribute('title')).toBe(false);
+    expect(reload.hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByRole('tooltip', { hidden: true, name: 'Reload' })).toBeNull();
   });
 
   it('keeps the selection across pages and names its size', async () => {

@@ -19,12 +19,16 @@ import { useFormatContext } from './format-context';
 import { useListPage } from './useListPage';
 import { usePageAction } from './usePageAction';
 import { useListView, ViewSwitch } from './ViewSwitch';
+import { useMediaQuery } from './useMediaQuery';
 import './toolbar.css';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
 import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 // The map (Leaflet) loads only when the Map view opens: never with the table.
+/** Where the toolbar's tools show as icons only (toolbar.css hides their text there): their tooltip names them. */
+const TOOLS_AS_ICONS = '(width <= 640px)';
+
 const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
 
 interface Props {
@@ -47,6 +51,9 @@ export function ListPage({ doc, name, scope, nested }: Props) {
   );
   const columns = useMemo(() => withFilterLabels(visibleColumns(doc, list.prefs), doc.filters), [doc, list.prefs]);
   const runAction = usePageAction(list.reload);
+  // A tool's tooltip only where its text is hidden: beside the visible text it would repeat it.
+  const iconTools = useMediaQuery(TOOLS_AS_ICONS);
+  const toolTip = (label: string) => (iconTools ? label : undefined);
   const params = scope as Record<string, string | undefined>;
 
   const run = (action: PageAction, target: { row?: Record<string, unknown>; ids?: RowId[] }) => {
@@ -86,7 +93,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
         <Filters filters={doc.filters} values={state.filters} onChange={(filters) => setState({ filters, page: 1 })} />
         <div className="page-tools">
           {doc.refresh !== false && <RefreshSelect value={list.refreshSeconds} onChange={list.setRefreshSeconds} />}
-          <Tooltip content={t('Reload')}>
+          <Tooltip content={toolTip(t('Reload'))}>
             <button type="button" className="fc-btn" onClick={list.reload}>
               <Icon name="reload" size={16} />
               <span className="page-tool-label">{t('Reload')}</span>
@@ -94,7 +101,7 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           </Tooltip>
           {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
           {download && (
-            <Tooltip content={t('Export CSV')}>
+            <Tooltip content={toolTip(t('Export CSV'))}>
               <a className="fc-btn" href={download} download>
                 <Icon name="download" size={16} />
                 <span className="page-tool-label">{t('Export CSV')}</span>
