@@ -25,10 +25,10 @@ import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
 import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
-// The map (Leaflet) loads only when the Map view opens: never with the table.
 /** Where the toolbar's tools show as icons only (toolbar.css hides their text there): their tooltip names them. */
 const TOOLS_AS_ICONS = '(width <= 640px)';
 
+// The map (Leaflet) loads only when the Map view opens: never with the table.
 const ListMap = lazy(() => import('../map/ListMap').then((m) => ({ default: m.ListMap })));
 
 interface Props {
