@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { subscribedTo } from './support/realtime';
 
 // The device page: a header naming the device with its facts and live state, and the actions the user may
 // take (reboot with its progress, rename); the list and the page follow the server's pushes without reloading.
@@ -74,9 +75,13 @@ test('a status change pushed by the server shows in an open list without reloadi
     const url = new URL(request.url());
     if (url.pathname === '/api/devices' && request.method() === 'GET') listCalls++;
   });
+  // The list follows its devices' company channel once subscribed: CI once rebooted the device before that and
+  // never saw it drop.
+  const subscribed = subscribedTo(page, 'company.1');
   await page.goto(`/management/devices?q=${device.serial}`);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: device.name }) });
   await expect(row.getByText('Online', { exact: true })).toBeVisible();
+  await subscribed;
   const callsBefore = listCalls;
   // Another operator reboots it (the same session through the API): the list shows it drop and come back.
   expect((await api(page, 'POST', '/devices/actions', { action: 'reboot', device_id: [device.id] })).status()).toBe(

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { subscribedTo } from './support/realtime';
 
 // The fleet map: devices with a position clustered on the devices page (grid 60, minimum 2) over the bundled
 // basemap, a cluster click zooms in, the Location tab draws its device; nothing is asked of another host.
@@ -176,9 +177,11 @@ test('a status change pushed by the server shows on the map without reloading it
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/devices' && request.method() === 'GET') listCalls++;
   });
+  const subscribed = subscribedTo(page, 'company.1');
   await page.goto(`/management/devices?q=${device.serial}&view=map`);
   const map = page.getByRole('region', { name: 'Map of Devices' });
   await expect(map.getByRole('link', { name: `${device.name}, Online` })).toBeVisible();
+  await subscribed;
   // The operator pans the map (arrow keys): a live change must not pull the view back onto the device.
   const marker = map.getByRole('link', { name: new RegExp(`^${device.name}, `) });
   const centred = await settledBox(marker);
