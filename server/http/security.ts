@@ -69,6 +69,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     contentSecurityPolicy: { useDefaults: false, directives },
     // Served over plain HTTP on loopback too: HSTS and upgrade belong to the TLS proxy in front.
     strictTransportSecurity: false,
+    // The same as frame-ancestors 'none', for browsers that read only the older header.
+    frameguard: { action: 'deny' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

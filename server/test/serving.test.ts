@@ -130,7 +130,7 @@ describe('production serving', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-eval');
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
-      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(reply.headers['x-frame-options']).toBe('DENY');
       expect(reply.headers['referrer-policy']).toBe('no-referrer');
       expect(reply.headers['x-powered-by']).toBeUndefined();
     }
