@@ -27,8 +27,15 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 pg_ready() { PGCONNECT_TIMEOUT=3 psql -h 127.0.0.1 -U postgres -w -tAc 'select 1' >/dev/null 2>&1; }
+newest() { ls "$1" 2>/dev/null | sort -V | tail -1; }
 if ! pg_ready; then
-  version=$(ls /etc/postgresql | sort -V | tail -1)
+  version=$(newest /etc/postgresql)
+  if [ -z "$version" ]; then
+    # Installed without a cluster (a removed one, or an image that skipped it): create the newest server's.
+    version=$(newest /usr/lib/postgresql)
+    [ -n "$version" ] || { echo "No PostgreSQL server under /usr/lib/postgresql" >&2; exit 1; }
+    $SUDO pg_createcluster "$version" main >/dev/null
+  fi
   hba="/etc/postgresql/$version/main/pg_hba.conf"
   # The tests connect as postgres over loopback without a password.
   if ! $SUDO grep -qE '^host\s+all\s+postgres\s+127\.0\.0\.1/32\s+trust' "$hba"; then
