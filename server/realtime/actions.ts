@@ -19,6 +19,7 @@ export interface ActionStore {
 
 const MAX_LOCAL = 5000;
 const TTL_SECONDS = 24 * 3600;
+const SET_LAST = `if redis.call('hexists', KEYS[1], 'user') == 1 then redis.call('hset', KEYS[1], 'last', ARGV[1]) end`;
 
 export function memoryActionStore(): ActionStore {
   const actions = new Map<string, { userId: number; last?: LastEvent }>();
@@ -44,18 +45,17 @@ export function redisActionStore(redis: SharedRedis): ActionStore {
   const key = (channel: string) => `${redis.prefix}${channel}`;
   return {
     async create(channel, userId) {
-      await redis.client.hset(key(channel), 'user', String(userId));
-      await redis.client.expire(key(channel), TTL_SECONDS);
+      // One transaction: an instance that dies between the two never leaves a key without its expiry.
+      await redis.client.multi().hset(key(channel), 'user', String(userId)).expire(key(channel), TTL_SECONDS).exec();
     },
     async owner(channel) {
       const user = await redis.client.hget(key(channel), 'user');
       return user === null ? null : Number(user);
     },
     async setLast(channel, last) {
-      // Only for a channel that exists: HSETX-like guard through the owner field.
-      if (await redis.client.hexists(key(channel), 'user')) {
-        await redis.client.hset(key(channel), 'last', JSON.stringify(last));
-      }
+      // Only for a channel that exists, checked and written in one step: a key that expired meanwhile is not
+      // brought back without its owner and expiry.
+      await redis.client.eval(SET_LAST, 1, key(channel), JSON.stringify(last));
     },
     async last(channel) {
       const last = await redis.client.hget(key(channel), 'last');
