@@ -12,9 +12,9 @@ import { closeSockets, connectSocket } from './sockets';
 
 // Two instances of the real server (server/main.ts, separate processes) on
 // loopback over one database (PostgreSQL in the postgres project, one SQLite
-// file in the sqlite one) and one Redis: sessions, sign-outs, realtime
-// events and bulk jobs cross from one instance to the other, and a job
-// outlives the instance that started it.
+// file in the sqlite one) and one Redis: sessions, sign-outs, role changes,
+// the login rate limit, realtime events and bulk jobs cross from one instance
+// to the other, and a job outlives the instance that started it.
 
 const prefix = `h10s:cluster:${randomBytes(4).toString('hex')}:`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-cluster-'));
@@ -113,6 +113,55 @@ describe('two instances over one database and one Redis', () => {
     const enduser = await signIn(a, 'enduser@example.com');
     expect((await enduser.post('/api/credits/codes/activate', { code: 'acme-7k2q-9xhd-41pa' })).status).toBe(200);
     expect(await created).toMatchObject({ channel: 'notifications.2', data: { type: 'creditCodeActivation' } });
+  });
+
+  it('applies on B, at the next call, a role change made through A', async () => {
+    const admin = await signIn(a, 'admin@example.com');
+    const newbie = await signIn(b, 'newbie@example.com');
+    const me = await newbie.get<{ data: { id: number; company_id: number; role: { name: string } } }>('/api/user');
+    expect(me.body.data.role.name).toBe('end_user');
+    const setRole = async (role: string) => {
+      const reply = await admin.put(`/api/users/${me.body.data.id}`, {
+        company_id: String(me.body.data.company_id),
+        role,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    };
+    // view_statistics: end_user has it, read_only does not.
+    expect((await newbie.get('/api/statistics/months')).status).toBe(200); // the caller is cached on B now
+    await setRole('read_only');
+    const refused = await newbie.get('/api/statistics/months');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, errors: [{ code: 'FORBIDDEN' }] });
+    // And back: the read_only caller B just cached goes too.
+    await setRole('end_user');
+    expect((await newbie.get('/api/statistics/months')).status).toBe(200);
+  });
+
+  it('counts failed logins on A and B together: the limit trips on B, which saw one of them', async () => {
+    // A throwaway account (the address 127.0.0.1 counts 5 of its 20); five failures per account within 15 minutes.
+    const email = `cluster-${randomBytes(4).toString('hex')}@example.com`;
+    const attempt = (server: ServerProcess) => new Client(server.url).login(email, 'not-the-password');
+    for (let i = 0; i < 4; i++) expect((await attempt(a)).status).toBe(401);
+    const failed = await attempt(b);
+    expect(failed.status).toBe(401);
+    expect(failed.body).toMatchObject({ errors: [{ code: 'INVALID_CREDENTIALS' }] });
+    const limited = await attempt(b);
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(limited.body).toEqual({
+      success: false,
+      errors: [
+        {
+          code: 'TOO_MANY_ATTEMPTS',
+          message: `Too many login attempts. Please try again in ${wait} seconds.`,
+          source: null,
+        },
+      ],
+    });
+    expect((await attempt(a)).status).toBe(429);
   });
 
   it('reports on B the progress of a bulk job running on A, and completes it after A is killed', async () => {
