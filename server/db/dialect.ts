@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import {
   BinaryOperationNode,
   FunctionNode,
@@ -130,9 +131,27 @@ export async function transactionLock(trx: AnyDb, name: string): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
 
-/** Runs `work` while holding a database-wide named lock, so several instances run it one after another. */
+/**
+ * Runs `work` while holding a database-wide named lock, so that several processes (servers starting together,
+ * `npm run db:migrate`, `npm run db:seed`) run it one after another: a PostgreSQL advisory lock; on SQLite, an
+ * exclusive transaction on a lock file beside the database (`<file>-<name>.lock`, an empty SQLite file), which
+ * the operating system releases if the process dies. The database's own write lock cannot serve: the migrator
+ * and the seed open transactions of their own on the one connection.
+ */
 export async function exclusively<T>(db: AnyDb, name: string, work: () => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return work();
+  if (!isPostgres(db)) {
+    const main = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+    const file = main.rows[0]?.file;
+    if (!file) return work(); // in memory: this connection is the only one
+    // Waits (blocking: nothing else runs yet) while another process holds it.
+    const lock = new SQLite(`${file}-${name.replace(/[^\w-]+/g, '-')}.lock`, { timeout: LOCK_WAIT_MS });
+    try {
+      lock.exec('begin exclusive');
+      return await work();
+    } finally {
+      lock.close(); // ends the transaction, which releases the lock
+    }
+  }
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
     try {
@@ -142,6 +161,9 @@ export async function exclusively<T>(db: AnyDb, name: string, work: () => Promis
     }
   });
 }
+
+/** How long a process waits for another's migration or seed (SQLite; PostgreSQL waits as long as it takes). */
+const LOCK_WAIT_MS = 10 * 60_000;
 
 /** The columns the device search index covers (the IMEI joined them in migration 050). */
 export const DEVICE_SEARCH_COLUMNS = ['name', 'serial', 'mac', 'imei'];

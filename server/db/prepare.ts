@@ -5,8 +5,8 @@ import { analyze, exclusively } from './dialect';
 import { seedDatabase } from '../seed/fixtures';
 
 // Migrating and first seeding, safe when several instances start at once:
-// each runs under a database-wide lock (a PostgreSQL advisory lock; an
-// SQLite file is opened by one server process).
+// each runs under a database-wide lock (`exclusively`: a PostgreSQL advisory
+// lock, or a lock file beside an SQLite database).
 
 export async function migrateDatabase(db: Kysely<Database>): Promise<void> {
   await exclusively(db, 'fleet-console:migrate', () => migrate(db as Kysely<unknown>));

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import accounts from '../../fixtures/accounts.json';
+import companies from '../../fixtures/companies.json';
+import permissions from '../../fixtures/permissions.json';
+import { openDatabase } from './open';
+import { migrateDatabase } from './prepare';
+import type { Database } from './types';
+import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from '../test/postgres';
+
+// `npm run db:migrate` and `npm run db:seed` (tsx server/db/cli.ts migrate | seed), each started twice at
+// once as separate processes on a fresh database of the project (a PostgreSQL database dropped after, or
+// an SQLite file): both exit 0 and the database holds the migrations and the fixtures once.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEVICES = 20;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-db-cli-'));
+let pgName: string | undefined;
+/** The SQLite file or the PostgreSQL URL. */
+let target: string;
+/** How the commands are told of it: DB_FILE or DATABASE_URL. */
+let database: Record<string, string>;
+
+beforeAll(async () => {
+  if (usesPostgres()) {
+    pgName = await createDatabase(inject('postgresRun'));
+    target = databaseUrl(pgName);
+    database = { DATABASE_URL: target };
+  } else {
+    target = path.join(dir, 'fresh.db');
+    database = { DB_FILE: target };
+  }
+});
+
+afterAll(async () => {
+  if (pgName) await dropDatabase(pgName);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | string;
+  output: string;
+}
+
+/** The command as `npm run db:<command>` runs it (tsx, here as Node's loader, like server/test/process.ts). */
+function cli(...args: string[]): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...database },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code: code ?? signal ?? 'unknown', output: output.trim() })),
+  );
+}
+
+/** Starts the command twice at the same time; expects both to exit 0 and answers their output. */
+async function twice(...args: string[]): Promise<string[]> {
+  const runs = await Promise.all([cli(...args), cli(...args)]);
+  expect(
+    runs.map((run) => run.code),
+    runs.map((run) => run.output).join('\n---\n'),
+  ).toEqual([0, 0]);
+  return runs.map((run) => run.output);
+}
+
+async function inDatabase<T>(work: (db: Kysely<Database>) => Promise<T>, at = target): Promise<T> {
+  const { db, close } = openDatabase(at, { poolSize: 1 });
+  try {
+    return await work(db);
+  } finally {
+    await close();
+  }
+}
+
+const migrationNames = (at = target) =>
+  inDatabase(async (db) => {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    return rows.map((row) => row.name);
+  }, at);
+
+const count = (table: string) =>
+  inDatabase(async (db) => {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    return Number(rows[0].n);
+  });
+
+/**
+ * A process that holds the database-wide lock (`exclusively`) for `holdMs`, printing when its work starts and
+ * ends (epoch ms); answers its output once it has started the work, and its exit.
+ */
+function holdLock(holdMs: number) {
+  const script = path.join(dir, 'hold-lock.mts');
+  fs.writeFileSync(
+    script,
+    `import { openDatabase } from ${JSON.stringify(path.join(ROOT, 'server/db/open.ts'))};
+import { exclusively } from ${JSON.stringify(path.join(ROOT, 'server/db/dialect.ts'))};
+const { db, close } = openDatabase(${JSON.stringify(target)}, { poolSize: 2 });
+await exclusively(db, 'fleet-console:test', async () => {
+  console.log('start', Date.now());
+  await new Promise((resolve) => setTimeout(resolve, ${holdMs}));
+  console.log('end', Date.now());
+});
+await close();
+`,
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Record<string, number>>((resolve) =>
+    child.on('exit', () =>
+      resolve(
+        Object.fromEntries(
+          output
+            .trim()
+            .split('\n')
+            .map((line) => line.split(' '))
+            .map(([what, at]) => [what, Number(at)]),
+        ),
+      ),
+    ),
+  );
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => output.includes('start') && resolve());
+    void exited.then(() => reject(new Error(`ended before its work started: ${output}`)));
+  });
+  return { started, exited };
+}
+
+describe('the database-wide lock of migrating and seeding', { timeout: 60_000 }, () => {
+  it('lets a second process start its work only once the first has ended its own', async () => {
+    const first = holdLock(1500);
+    await first.started;
+    const second = holdLock(0);
+    const [one, two] = await Promise.all([first.exited, second.exited]);
+    expect(two.start).toBeGreaterThanOrEqual(one.end);
+  });
+});
+
+describe('npm run db:migrate and db:seed started from several instances at once', { timeout: 120_000 }, () => {
+  it('migrates a fresh database once when two start together', async () => {
+    expect(await twice('migrate')).toEqual(['Migrations applied.', 'Migrations applied.']);
+    // Each migration recorded once, as one migration of an empty (SQLite) database in this process records them.
+    const reference = path.join(dir, 'reference.db');
+    await inDatabase(migrateDatabase, reference);
+    const once = await migrationNames(reference);
+    expect(once.length).toBeGreaterThan(0);
+    expect(await migrationNames()).toEqual(once);
+    expect(await count('companies')).toBe(0);
+  });
+
+  it('seeds it once when two start together: one seeds, the other finds it seeded', async () => {
+    const outputs = await twice('seed', '--devices', String(DEVICES));
+    expect(outputs.sort()).toEqual(['Database already seeded.', 'Database seeded.']);
+    expect(await count('companies')).toBe(companies.length);
+    expect(await count('permissions')).toBe(permissions.length);
+    expect(await count('users')).toBe(accounts.users.length);
+    expect(await count('devices')).toBe(DEVICES);
+    const emails = await inDatabase(async (db) =>
+      (await db.selectFrom('users').select('email').orderBy('email').execute()).map((user) => user.email),
+    );
+    expect(emails).toEqual(accounts.users.map((user) => user.email).sort());
+  });
+});
