@@ -2,17 +2,57 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../db/open';
 import { Client, PASSWORD } from './harness';
+import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
 import { spawnServer, startServerProcess } from './process';
+import { templateFor } from './templates';
 
 // The production start as a child process: a bad configuration stops it with
 // one line; SIGTERM lets requests and jobs in flight finish; a hung close or
-// a second signal still exits.
+// a second signal still exits. The servers run on the project's database (a
+// copy of the run's seeded template: an SQLite file, or a PostgreSQL database
+// dropped after), one for the file.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-start-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let pgName: string | undefined;
+/** The SQLite file or the PostgreSQL URL. */
+let target: string;
+/** How the server is told of it: DB_FILE or DATABASE_URL. */
+let database: Record<string, string>;
+
+beforeAll(async () => {
+  if (usesPostgres()) {
+    pgName = await createDatabase(inject('postgresRun'), templateFor(inject('postgresTemplates'), {}));
+    target = databaseUrl(pgName);
+    database = { DATABASE_URL: target };
+  } else {
+    target = path.join(dir, 'shutdown.db');
+    fs.copyFileSync(templateFor(inject('sqliteTemplates'), {})!, target);
+    database = { DB_FILE: target };
+  }
+});
+
+afterAll(async () => {
+  if (pgName) await dropDatabase(pgName);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The devices with an id up to 100. */
+async function firstHundred(): Promise<number> {
+  const { db, close } = openDatabase(target, { poolSize: 1 });
+  try {
+    const row = await db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '<=', 100)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await close();
+  }
+}
 
 /** A POST whose body arrives in two parts: the request is in flight between them. */
 function slowPost(url: string) {
@@ -36,7 +76,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('configuration checked at start', { timeout: 60_000 }, () => {
   it('a bad PORT stops the start with one line, before anything is created', async () => {
-    const started = spawnServer({ PORT: 'abc', DB_FILE: path.join(dir, 'never.db') });
+    // On PostgreSQL a database that does not exist: connecting to it would end the start otherwise.
+    const never: Record<string, string> = usesPostgres()
+      ? { DATABASE_URL: databaseUrl(`${pgName}_never`) }
+      : { DB_FILE: path.join(dir, 'never.db') };
+    const started = spawnServer({ PORT: 'abc', ...never });
     expect(await started.exited).toBe(1);
     expect(started.output().trim()).toBe('Configuration error: PORT must be an integer from 0 to 65535 (got "abc").');
     expect(fs.existsSync(path.join(dir, 'never.db'))).toBe(false);
@@ -44,10 +88,9 @@ describe('configuration checked at start', { timeout: 60_000 }, () => {
 });
 
 describe('graceful shutdown', { timeout: 60_000 }, () => {
-  const dbFile = path.join(dir, 'shutdown.db');
-
   it('finishes the request in flight and the bulk job already accepted, then exits 0', async () => {
-    const server = await startServerProcess({ DB_FILE: dbFile, BULK_CHUNK_SIZE: '20', BULK_PAUSE_MS: '50' });
+    expect(await firstHundred()).toBe(100);
+    const server = await startServerProcess({ ...database, BULK_CHUNK_SIZE: '20', BULK_PAUSE_MS: '50' });
     const client = new Client(server.url);
     expect((await client.login('super@example.com', PASSWORD)).status).toBe(200);
     const ids = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -61,14 +104,11 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     slow.finish();
     expect(await slow.response).toBe(403); // answered (anti-forgery refusal), not cut off
     expect(await server.exited).toBe(0);
-    const db = new SQLite(dbFile, { readonly: true });
-    const left = db.prepare(`select count(*) as n from devices where id <= 100`).get() as { n: number };
-    db.close();
-    expect(left.n).toBe(0);
+    expect(await firstHundred()).toBe(0);
   });
 
   it('exits 1 when the close hangs past SHUTDOWN_TIMEOUT_MS', async () => {
-    const server = await startServerProcess({ DB_FILE: dbFile, SHUTDOWN_TIMEOUT_MS: '500' });
+    const server = await startServerProcess({ ...database, SHUTDOWN_TIMEOUT_MS: '500' });
     const slow = slowPost(server.url);
     slow.response.catch(() => undefined);
     await wait(100);
@@ -80,7 +120,7 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
   });
 
   it('exits at once on a second signal', async () => {
-    const server = await startServerProcess({ DB_FILE: dbFile, SHUTDOWN_TIMEOUT_MS: '60000' });
+    const server = await startServerProcess({ ...database, SHUTDOWN_TIMEOUT_MS: '60000' });
     const slow = slowPost(server.url);
     slow.response.catch(() => undefined);
     await wait(100);
