@@ -15,13 +15,17 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-export function spawnServer(env: Record<string, string>): {
+/** `cwd`: the folder it starts in (default the project's), whose node_modules it loads packages from. */
+export function spawnServer(
+  env: Record<string, string>,
+  cwd = ROOT,
+): {
   child: ChildProcess;
   exited: Promise<number | string>;
   output(): string;
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,8 +39,11 @@ export function spawnServer(env: Record<string, string>): {
 }
 
 /** Starts the server and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const started = spawnServer(env);
+export async function startServerProcess(
+  env: Record<string, string>,
+  { cwd = ROOT, timeoutMs = 60_000 } = {},
+): Promise<ServerProcess> {
+  const started = spawnServer(env, cwd);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no start within ${timeoutMs} ms:\n${started.output()}`)),
