@@ -32,6 +32,32 @@ test('table preferences (columns, order, page size) persist per user', async ({ 
   expect((await api(page, 'DELETE', '/storage/table-preferences.management.devices')).ok()).toBe(true);
 });
 
+test('a list shows its relative times as exact ones by the table preferences, also after a reload', async ({
+  page,
+}) => {
+  const key = 'table-preferences.users.table';
+  await login(page, fixtureAccounts.admin, { path: null });
+  await api(page, 'DELETE', `/storage/${key}`); // whatever an earlier run left
+  await page.goto('/users');
+  await expect(loaded(page)).toBeVisible();
+  // The signed-in admin's own last login: a relative time, its exact time a hover tooltip, no tab stop.
+  const lastLogin = page.getByRole('row').filter({ hasText: fixtureAccounts.admin }).locator('time');
+  await expect(lastLogin).toHaveText(/\bago$|^now$/);
+  await expect(lastLogin).not.toHaveAttribute('tabindex');
+  const stored = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/storage'));
+  await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Table preferences' })
+    .getByRole('checkbox', { name: 'Show exact times' })
+    .check();
+  expect((await stored).postDataJSON()).toEqual({ key, value: { exactTimes: true } });
+  await expect(lastLogin).toHaveText(/\b20\d\d\b/);
+  await page.reload();
+  await expect(loaded(page)).toBeVisible();
+  await expect(lastLogin).toHaveText(/\b20\d\d\b/);
+  expect((await api(page, 'DELETE', `/storage/${key}`)).ok()).toBe(true);
+});
+
 test('a prompt hidden with "Do not show this again" can be re-enabled in the table preferences', async ({ page }) => {
   await login(page, fixtureAccounts.super, { path: null });
   // Start with the prompt shown, whatever an earlier run left in the settings store.

@@ -22,9 +22,14 @@ interface Props {
   ctx: FormatContext;
   /** Shown for an empty value (detail pages); table cells stay blank. */
   placeholder?: string;
+  /**
+   * A relative time takes the keyboard focus, which shows its exact time (detail pages: a few values). A table
+   * offers exact times in its preferences instead of a tab stop in every row.
+   */
+  focusableTime?: boolean;
 }
 
-export function Cell({ column, row, ctx, placeholder = '' }: Props) {
+export function Cell({ column, row, ctx, placeholder = '', focusableTime }: Props) {
   const value = readPath(row, column.key);
   const raw = formatCell(column.formatter, value, row, ctx);
   const label = value == null ? undefined : column.labels?.[String(value)];
@@ -36,7 +41,9 @@ export function Cell({ column, row, ctx, placeholder = '' }: Props) {
     const exact = formatCell('dateTime', value, row, ctx);
     return (
       <Tooltip content={exact}>
-        <time dateTime={toDate(value)?.toISOString()}>{text}</time>
+        <time dateTime={toDate(value)?.toISOString()} tabIndex={focusableTime ? 0 : undefined}>
+          {text}
+        </time>
       </Tooltip>
     );
   }

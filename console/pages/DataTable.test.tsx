@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptySelection, toggleRow } from '../../engine/pages/selection';
@@ -7,6 +7,7 @@ import type { PageColumn } from '../../engine/pages/types';
 import { DataTable } from './DataTable';
 import { formatCell } from '../../engine/format/formatters';
 import { Cell } from './Cell';
+import { FieldList } from './FieldList';
 import { Pagination } from './Pagination';
 import { RefreshSelect } from './RefreshSelect';
 
@@ -100,6 +101,20 @@ describe('a relative time', () => {
     const time = container.querySelector('time')!;
     expect(tooltipOf(time)).toBe(formatCell('dateTime', when, {}, ctx));
     expect(time.hasAttribute('title')).toBe(false);
+    expect(time.getAttribute('tabindex')).toBeNull();
+  });
+
+  it('on a detail page, takes the keyboard focus, which shows the exact time', () => {
+    const when = '2024-03-05T10:20:00Z';
+    const ctx = { timeZone: 'UTC', locale: 'en', now: new Date('2024-03-06T10:20:00Z') };
+    const fields = [{ key: 'at', title: 'Last seen', formatter: 'relativeTime' }];
+    render(<FieldList fields={fields} item={{ at: when }} ctx={ctx} className="detail" />);
+    const time = document.querySelector('time')!;
+    expect(time.tabIndex).toBe(0);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'Tab' }); // focus as the keyboard gives it
+    act(() => time.focus());
+    expect(screen.getByRole('tooltip').textContent).toBe(formatCell('dateTime', when, {}, ctx));
   });
 });
 

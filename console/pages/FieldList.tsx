@@ -17,7 +17,7 @@ export function FieldList({ fields, item, ctx, className }: Props) {
         <div key={field.key}>
           <dt>{field.title}</dt>
           <dd>
-            <Cell column={field} row={item} ctx={ctx} placeholder="—" />
+            <Cell column={field} row={item} ctx={ctx} placeholder="—" focusableTime />
           </dd>
         </div>
       ))}

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListState } from '../../engine/pages/list-state';
 import { devicesDoc } from '../../engine/pages/sample-document';
 
+const SEEN_AT = vi.hoisted(() => '2024-03-05T10:20:00Z');
 const fetchList = vi.hoisted(() =>
   vi.fn(async (_doc: unknown, state: ListState) => ({
     rows: Array.from({ length: state.pageSize }, (_, i) => {
       const id = (state.page - 1) * state.pageSize + i + 1;
-      return { id, name: `Device ${id}`, status: id % 2, serial: String(1100000000 + id) };
+      return { id, name: `Device ${id}`, status: id % 2, serial: String(1100000000 + id), seen_at: SEEN_AT };
     }),
     total: 1000,
   })),
@@ -17,9 +18,10 @@ const fetchList = vi.hoisted(() =>
 vi.mock('../../engine/pages/fetch-list', () => ({ fetchList, readEnvelope: vi.fn() }));
 vi.mock('../../engine/stores/settings', async () => {
   const { proxy } = await import('valtio/vanilla');
+  const settingsState = proxy<{ values: Record<string, unknown>; loaded: boolean }>({ values: {}, loaded: true });
   return {
-    settingsState: proxy({ values: {}, loaded: true }),
-    setSetting: vi.fn(async () => undefined),
+    settingsState,
+    setSetting: vi.fn(async (key: string, value: unknown) => void (settingsState.values[key] = value)),
     deleteSetting: vi.fn(),
   };
 });
@@ -105,6 +107,31 @@ describe('ListPage', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear selection' })));
     expect(screen.getByText('No rows selected')).toBeTruthy();
+  });
+
+  it('shows relative times as exact ones once the table preferences say so', async () => {
+    const doc = {
+      ...devicesDoc,
+      columns: [...devicesDoc.columns!, { key: 'seen_at', title: 'Last seen', formatter: 'relativeTime' }],
+    };
+    renderAt('/management/devices', doc);
+    const row = (await screen.findByText('Device 1')).closest('tr')!;
+    const relative = row.querySelector('time')!;
+    expect(relative.getAttribute('datetime')).toBe('2024-03-05T10:20:00.000Z');
+    expect(relative.textContent).not.toMatch(/2024/);
+    expect(relative.getAttribute('tabindex')).toBeNull(); // no tab stop per row: the preference instead
+    fireEvent.click(screen.getByRole('button', { name: 'Table preferences' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Show exact times' }));
+    await waitFor(() => expect(row.querySelector('time')!.textContent).toMatch(/2024/));
+    expect(row.querySelector('time')!.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('offers exact times only in a table that has relative ones', async () => {
+    renderAt('/management/devices');
+    await screen.findByText('Device 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Table preferences' }));
+    await screen.findByRole('checkbox', { name: 'Name' });
+    expect(screen.queryByRole('checkbox', { name: 'Show exact times' })).toBeNull();
   });
 
   it('sends the search and filters as list parameters', async () => {

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { pageSizesOf } from '../../engine/pages/list-state';
 import { exportUrl } from '../../engine/pages/query';
-import { visibleColumns } from '../../engine/pages/preferences';
+import { visibleColumns, withExactTimes } from '../../engine/pages/preferences';
 import { withFilterLabels } from '../../engine/pages/column-labels';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
 import type { Scope } from '../../engine/pages/template';
@@ -49,7 +49,10 @@ export function ListPage({ doc, name, scope, nested }: Props) {
     (row: Record<string, unknown>) => String(row.name ?? row.email ?? row.serial ?? row.title ?? row[rowKey]),
     [rowKey],
   );
-  const columns = useMemo(() => withFilterLabels(visibleColumns(doc, list.prefs), doc.filters), [doc, list.prefs]);
+  const columns = useMemo(
+    () => withFilterLabels(withExactTimes(visibleColumns(doc, list.prefs), list.prefs), doc.filters),
+    [doc, list.prefs],
+  );
   const runAction = usePageAction(list.reload);
   // A tool's tooltip only where its text is hidden: beside the visible text it would repeat it.
   const iconTools = useMediaQuery(TOOLS_AS_ICONS);

@@ -1,11 +1,13 @@
-// Table preferences: visible columns and their order, and the prompt
-// reminders ('Do not show this again') that can be re-enabled here. A popover
+// Table preferences: visible columns and their order, relative or exact
+// times, and the prompt reminders ('Do not show this again') that can be
+// re-enabled here. A popover
 // anchored to its button (the header's Dropdown: Escape, a click outside or
 // focus leaving it close it); focus moves into it when it opens.
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { deleteSetting, settingsState } from '../../engine/stores/settings';
 import {
+  hasRelativeTimes,
   isColumnVisible,
   moveColumn,
   orderedColumns,
@@ -108,6 +110,23 @@ function PreferencesPanel({ doc, prefs, onChange }: Props) {
           ))}
         </ul>
       </fieldset>
+      {hasRelativeTimes(doc) && (
+        <fieldset>
+          <legend>{t('Times')}</legend>
+          <ul>
+            <li>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={!!prefs.exactTimes}
+                  onChange={(e) => onChange({ ...prefs, exactTimes: e.target.checked })}
+                />
+                {t('Show exact times')}
+              </label>
+            </li>
+          </ul>
+        </fieldset>
+      )}
       {offReminders.length > 0 && (
         <fieldset aria-label={t('Hidden prompts')}>
           <legend>{t('Hidden prompts')}</legend>

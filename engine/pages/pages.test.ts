@@ -14,7 +14,14 @@ import {
 } from './list-state';
 import { buildListQuery } from './query';
 import { emptySelection, pageCheckState, selectedIds, togglePage, toggleRow } from './selection';
-import { moveColumn, reminders, setColumnVisible, visibleColumns } from './preferences';
+import {
+  hasRelativeTimes,
+  moveColumn,
+  reminders,
+  setColumnVisible,
+  visibleColumns,
+  withExactTimes,
+} from './preferences';
 
 describe('templates', () => {
   it('keeps whole values and fills text', () => {
@@ -148,6 +155,23 @@ describe('table preferences', () => {
     const none = ['name', 'status', 'serial', 'mac'].reduce((p, k) => setColumnVisible(p, k, false), {});
     expect(visibleColumns(doc, none).map((c) => c.key)).toEqual(['name']);
     expect(moveColumn(doc, {}, 'name', -1)).toEqual({});
+  });
+  it('shows relative times as exact ones when the user asks, and only those columns', () => {
+    const columns = [
+      { key: 'name', title: 'Name' },
+      { key: 'last_login_at', title: 'Last login', formatter: 'relativeTime' },
+      { key: 'created_at', title: 'Created', formatter: 'dateTime' },
+    ];
+    expect(hasRelativeTimes({ ...doc, columns })).toBe(true);
+    expect(hasRelativeTimes(doc)).toBe(false);
+    expect(withExactTimes(columns, {})).toBe(columns);
+    expect(withExactTimes(columns, { exactTimes: false })).toBe(columns);
+    expect(withExactTimes(columns, { exactTimes: true }).map((c) => c.formatter)).toEqual([
+      undefined,
+      'dateTime',
+      'dateTime',
+    ]);
+    expect(columns[1].formatter).toBe('relativeTime');
   });
   it('lists the prompt reminders', () => {
     expect(reminders(doc)).toEqual([{ key: 'remind.delete-devices', label: 'Delete {count} devices?' }]);

@@ -1,5 +1,6 @@
-// Table preferences (visible columns, their order, page size) kept per page in
-// the per-user settings store, and the prompt reminders that can be re-enabled.
+// Table preferences (visible columns, their order, page size, relative or
+// exact times) kept per page in the per-user settings store, and the prompt
+// reminders that can be re-enabled.
 import type { PageAction, PageColumn, PageDocument } from './types';
 import { countedText } from '../i18n/i18n';
 
@@ -9,6 +10,8 @@ export interface TablePreferences {
   /** Keys the user chose to show or hide, overriding the document's `hidden`. */
   visible?: Record<string, boolean>;
   pageSize?: number;
+  /** Relative times ("2 hours ago") shown as exact dates and times, which a keyboard reaches (no hover tooltip). */
+  exactTimes?: boolean;
 }
 
 export function preferencesKey(page: string): string {
@@ -47,6 +50,17 @@ export function moveColumn(doc: PageDocument, prefs: TablePreferences, key: stri
   if (from < 0 || to < 0 || to >= order.length) return prefs;
   order.splice(to, 0, ...order.splice(from, 1));
   return { ...prefs, order };
+}
+
+/** Whether the table has a column of relative times, which the user may show as exact ones. */
+export function hasRelativeTimes(doc: PageDocument): boolean {
+  return (doc.columns ?? []).some((column) => column.formatter === 'relativeTime');
+}
+
+/** The columns as the user reads them: relative times as exact dates and times when asked. */
+export function withExactTimes(columns: PageColumn[], prefs: TablePreferences = {}): PageColumn[] {
+  if (!prefs.exactTimes) return columns;
+  return columns.map((column) => (column.formatter === 'relativeTime' ? { ...column, formatter: 'dateTime' } : column));
 }
 
 function allActions(doc: PageDocument): PageAction[] {
