@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accounts from '../../fixtures/accounts.json';
 import companies from '../../fixtures/companies.json';
 import permissions from '../../fixtures/permissions.json';
 import { openDatabase } from './open';
 import { migrateDatabase } from './prepare';
 import type { Database } from './types';
-import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from '../test/postgres';
+import { projectDatabase, type ProjectDatabase } from '../test/project-database';
 
 // `npm run db:migrate` and `npm run db:seed` (tsx server/db/cli.ts migrate | seed), each started twice at
 // once as separate processes on a fresh database of the project (a PostgreSQL database dropped after, or
@@ -20,25 +20,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEVICES = 20;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-db-cli-'));
-let pgName: string | undefined;
+let database: ProjectDatabase;
 /** The SQLite file or the PostgreSQL URL. */
 let target: string;
-/** How the commands are told of it: DB_FILE or DATABASE_URL. */
-let database: Record<string, string>;
 
 beforeAll(async () => {
-  if (usesPostgres()) {
-    pgName = await createDatabase(inject('postgresRun'));
-    target = databaseUrl(pgName);
-    database = { DATABASE_URL: target };
-  } else {
-    target = path.join(dir, 'fresh.db');
-    database = { DB_FILE: target };
-  }
+  database = await projectDatabase(dir, 'fresh.db');
+  target = database.target;
 });
 
 afterAll(async () => {
-  if (pgName) await dropDatabase(pgName);
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -51,7 +43,7 @@ interface Run {
 function cli(...args: string[]): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/cli.ts', ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...database },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...database.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows } from './harness';
-import { createDatabase, databaseUrl, dropDatabase, newRunId, usesPostgres } from './postgres';
+import { projectDatabase, type ProjectDatabase } from './project-database';
 import { startServerProcess, type ServerProcess } from './process';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 import { closeSockets, connectSocket } from './sockets';
@@ -18,21 +18,15 @@ import { closeSockets, connectSocket } from './sockets';
 
 const prefix = `h10s:cluster:${randomBytes(4).toString('hex')}:`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-cluster-'));
-let pgName: string | undefined;
+let database: ProjectDatabase | undefined;
 let env: Record<string, string>;
 let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  const database: Record<string, string> = {};
-  if (usesPostgres()) {
-    pgName = await createDatabase(newRunId());
-    database.DATABASE_URL = databaseUrl(pgName);
-  } else {
-    database.DB_FILE = path.join(dir, 'shared.db');
-  }
+  database = await projectDatabase(dir, 'shared.db');
   env = {
-    ...database,
+    ...database.env,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     TOKEN_KEY: randomBytes(32).toString('base64'),
@@ -52,7 +46,7 @@ afterAll(async () => {
       await server.exited;
     }
   }
-  if (pgName) await dropDatabase(pgName);
+  await database?.drop();
   await removeRedisKeys(prefix);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
-import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
+import { databaseUrl } from './postgres';
+import { projectDatabase, type ProjectDatabase } from './project-database';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
-import { templateFor } from './templates';
 
 // Liveness and readiness over real HTTP, with and without the real Redis, on
 // the project's database (a copy of the run's seeded template: an SQLite file,
@@ -17,29 +17,22 @@ import { templateFor } from './templates';
 
 const PREFIX = 'h10s:health:';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-health-'));
-let pgName: string | undefined;
-let target: string;
+let database: ProjectDatabase | undefined;
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  if (usesPostgres()) {
-    pgName = await createDatabase(inject('postgresRun'), templateFor(inject('postgresTemplates'), {}));
-    target = databaseUrl(pgName);
-  } else {
-    target = path.join(dir, 'health.db');
-    fs.copyFileSync(templateFor(inject('sqliteTemplates'), {})!, target);
-  }
+  database = await projectDatabase(dir, 'health.db', { seeded: true });
 });
 
 afterAll(async () => {
   for (const close of closers) await close();
-  if (pgName) await dropDatabase(pgName);
+  await database?.drop();
   await removeRedisKeys(PREFIX);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function start(options: Partial<AppOptions> = {}) {
-  const app = await buildApp({ dbFile: target, ...options });
+  const app = await buildApp({ dbFile: database!.target, ...options });
   app.get('/api/test-ip', async (request) => ({ ip: request.ip }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   closers.push(() => app.close());
@@ -63,15 +56,16 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<
  * database is in the process, has its connection closed.
  */
 async function cutDatabase(app: FastifyInstance): Promise<(() => Promise<void>) | undefined> {
-  if (!pgName) {
+  const name = database!.postgresName;
+  if (!name) {
     await app.ctx.db.destroy();
     return undefined;
   }
   await onServer(async (client) => {
-    await client.query(`alter database "${pgName}" allow_connections false`);
-    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [pgName]);
+    await client.query(`alter database "${name}" allow_connections false`);
+    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
   });
-  return () => onServer((client) => client.query(`alter database "${pgName}" allow_connections true`));
+  return () => onServer((client) => client.query(`alter database "${name}" allow_connections true`));
 }
 
 describe('health and readiness', () => {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json';
 import { Client } from './harness';
-import { createDatabase, databaseUrl, dropDatabase, newRunId, usesPostgres } from './postgres';
 import { startServerProcess } from './process';
+import { projectDatabase } from './project-database';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 
 // `npm run serve` runs with `npm ci --omit=dev`: every package the server
@@ -103,14 +103,14 @@ describe('production start without devDependencies', () => {
     // Outside the project: Node would otherwise find every other package in the project's node_modules above it.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-production-'));
     const prefix = `h10s:production:${randomBytes(4).toString('hex')}:`;
-    const pgName = usesPostgres() ? await createDatabase(newRunId()) : undefined;
+    const database = await projectDatabase(dir, 'console.db');
     try {
       copyServer(dir);
       expect(linkProductionPackages(dir)).toBeGreaterThan(100);
       expect(fs.existsSync(path.join(dir, 'node_modules/vitest'))).toBe(false);
       const server = await startServerProcess(
         {
-          ...(pgName ? { DATABASE_URL: databaseUrl(pgName) } : { DB_FILE: path.join(dir, 'console.db') }),
+          ...database.env,
           REDIS_URL: TEST_REDIS_URL,
           REDIS_PREFIX: prefix,
           NODE_ENV: 'production',
@@ -131,7 +131,7 @@ describe('production start without devDependencies', () => {
         expect(await server.exited).toBe(0);
       }
     } finally {
-      if (pgName) await dropDatabase(pgName);
+      await database.drop();
       await removeRedisKeys(prefix);
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import { Client, PASSWORD } from './harness';
-import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
+import { databaseUrl } from './postgres';
 import { spawnServer, startServerProcess } from './process';
-import { templateFor } from './templates';
+import { projectDatabase, type ProjectDatabase } from './project-database';
 
 // The production start as a child process: a bad configuration stops it with
 // one line; SIGTERM lets requests and jobs in flight finish; a hung close or
@@ -16,32 +16,20 @@ import { templateFor } from './templates';
 // dropped after), one for the file.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-start-'));
-let pgName: string | undefined;
-/** The SQLite file or the PostgreSQL URL. */
-let target: string;
-/** How the server is told of it: DB_FILE or DATABASE_URL. */
-let database: Record<string, string>;
+let database: ProjectDatabase;
 
 beforeAll(async () => {
-  if (usesPostgres()) {
-    pgName = await createDatabase(inject('postgresRun'), templateFor(inject('postgresTemplates'), {}));
-    target = databaseUrl(pgName);
-    database = { DATABASE_URL: target };
-  } else {
-    target = path.join(dir, 'shutdown.db');
-    fs.copyFileSync(templateFor(inject('sqliteTemplates'), {})!, target);
-    database = { DB_FILE: target };
-  }
+  database = await projectDatabase(dir, 'shutdown.db', { seeded: true });
 });
 
 afterAll(async () => {
-  if (pgName) await dropDatabase(pgName);
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The devices with an id up to 100. */
 async function firstHundred(): Promise<number> {
-  const { db, close } = openDatabase(target, { poolSize: 1 });
+  const { db, close } = openDatabase(database.target, { poolSize: 1 });
   try {
     const row = await db
       .selectFrom('devices')
@@ -77,8 +65,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('configuration checked at start', { timeout: 60_000 }, () => {
   it('a bad PORT stops the start with one line, before anything is created', async () => {
     // On PostgreSQL a database that does not exist: connecting to it would end the start otherwise.
-    const never: Record<string, string> = usesPostgres()
-      ? { DATABASE_URL: databaseUrl(`${pgName}_never`) }
+    const never: Record<string, string> = database.postgresName
+      ? { DATABASE_URL: databaseUrl(`${database.postgresName}_never`) }
       : { DB_FILE: path.join(dir, 'never.db') };
     const started = spawnServer({ PORT: 'abc', ...never });
     expect(await started.exited).toBe(1);
@@ -90,7 +78,7 @@ describe('configuration checked at start', { timeout: 60_000 }, () => {
 describe('graceful shutdown', { timeout: 60_000 }, () => {
   it('finishes the request in flight and the bulk job already accepted, then exits 0', async () => {
     expect(await firstHundred()).toBe(100);
-    const server = await startServerProcess({ ...database, BULK_CHUNK_SIZE: '20', BULK_PAUSE_MS: '50' });
+    const server = await startServerProcess({ ...database.env, BULK_CHUNK_SIZE: '20', BULK_PAUSE_MS: '50' });
     const client = new Client(server.url);
     expect((await client.login('super@example.com', PASSWORD)).status).toBe(200);
     const ids = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -108,7 +96,7 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
   });
 
   it('exits 1 when the close hangs past SHUTDOWN_TIMEOUT_MS', async () => {
-    const server = await startServerProcess({ ...database, SHUTDOWN_TIMEOUT_MS: '500' });
+    const server = await startServerProcess({ ...database.env, SHUTDOWN_TIMEOUT_MS: '500' });
     const slow = slowPost(server.url);
     slow.response.catch(() => undefined);
     await wait(100);
@@ -120,7 +108,7 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
   });
 
   it('exits at once on a second signal', async () => {
-    const server = await startServerProcess({ ...database, SHUTDOWN_TIMEOUT_MS: '60000' });
+    const server = await startServerProcess({ ...database.env, SHUTDOWN_TIMEOUT_MS: '60000' });
     const slow = slowPost(server.url);
     slow.response.catch(() => undefined);
     await wait(100);
