@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accounts from '../../fixtures/accounts.json';
 import companies from '../../fixtures/companies.json';
 import permissions from '../../fixtures/permissions.json';
-import { openDatabase } from './open';
 import { migrateDatabase } from './prepare';
-import type { Database } from './types';
-import { projectDatabase, type ProjectDatabase } from '../test/project-database';
+import { spawnScript } from '../test/process';
+import { inDatabase, projectDatabase, type ProjectDatabase } from '../test/project-database';
 
 // `npm run db:migrate` and `npm run db:seed` (tsx server/db/cli.ts migrate | seed), each started twice at
 // once as separate processes on a fresh database of the project (a PostgreSQL database dropped after, or
@@ -21,12 +19,9 @@ const DEVICES = 20;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-db-cli-'));
 let database: ProjectDatabase;
-/** The SQLite file or the PostgreSQL URL. */
-let target: string;
 
 beforeAll(async () => {
   database = await projectDatabase(dir, 'fresh.db');
-  target = database.target;
 });
 
 afterAll(async () => {
@@ -34,24 +29,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | string;
-  output: string;
-}
-
-/** The command as `npm run db:<command>` runs it (tsx, here as Node's loader, like server/test/process.ts). */
-function cli(...args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...database.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code: code ?? signal ?? 'unknown', output: output.trim() })),
-  );
+/** The command as `npm run db:<command>` runs it; its exit code and output. */
+async function cli(...args: string[]) {
+  const run = spawnScript('server/db/cli.ts', args, database.env);
+  return { code: await run.exited, output: run.output().trim() };
 }
 
 /** Starts the command twice at the same time; expects both to exit 0 and answers their output. */
@@ -64,23 +45,14 @@ async function twice(...args: string[]): Promise<string[]> {
   return runs.map((run) => run.output);
 }
 
-async function inDatabase<T>(work: (db: Kysely<Database>) => Promise<T>, at = target): Promise<T> {
-  const { db, close } = openDatabase(at, { poolSize: 1 });
-  try {
-    return await work(db);
-  } finally {
-    await close();
-  }
-}
-
-const migrationNames = (at = target) =>
-  inDatabase(async (db) => {
+const migrationNames = (at = database.target) =>
+  inDatabase(at, async (db) => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     return rows.map((row) => row.name);
-  }, at);
+  });
 
 const count = (table: string) =>
-  inDatabase(async (db) => {
+  inDatabase(database.target, async (db) => {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     return Number(rows[0].n);
   });
@@ -95,7 +67,7 @@ function holdLock(holdMs: number) {
     script,
     `import { openDatabase } from ${JSON.stringify(path.join(ROOT, 'server/db/open.ts'))};
 import { exclusively } from ${JSON.stringify(path.join(ROOT, 'server/db/dialect.ts'))};
-const { db, close } = openDatabase(${JSON.stringify(target)}, { poolSize: 2 });
+const { db, close } = openDatabase(${JSON.stringify(database.target)}, { poolSize: 2 });
 await exclusively(db, 'fleet-console:test', async () => {
   console.log('start', Date.now());
   await new Promise((resolve) => setTimeout(resolve, ${holdMs}));
@@ -104,28 +76,16 @@ await exclusively(db, 'fleet-console:test', async () => {
 await close();
 `,
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<Record<string, number>>((resolve) =>
-    child.on('exit', () =>
-      resolve(
-        Object.fromEntries(
-          output
-            .trim()
-            .split('\n')
-            .map((line) => line.split(' '))
-            .map(([what, at]) => [what, Number(at)]),
-        ),
-      ),
-    ),
-  );
+  const run = spawnScript(script, [], {});
+  /** The epoch ms of its lines `start <ms>` and `end <ms>`. */
+  const times = () =>
+    Object.fromEntries(
+      [...run.output().matchAll(/^(start|end) (\d+)$/gm)].map(([, what, at]) => [what, Number(at)]),
+    ) as Record<string, number>;
+  const exited = run.exited.then(times);
   const started = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => output.includes('start') && resolve());
-    void exited.then(() => reject(new Error(`ended before its work started: ${output}`)));
+    run.child.stdout!.on('data', () => 'start' in times() && resolve());
+    void exited.then(() => reject(new Error(`ended before its work started: ${run.output()}`)));
   });
   return { started, exited };
 }
@@ -145,7 +105,7 @@ describe('npm run db:migrate and db:seed started from several instances at once'
     expect(await twice('migrate')).toEqual(['Migrations applied.', 'Migrations applied.']);
     // Each migration recorded once, as one migration of an empty (SQLite) database in this process records them.
     const reference = path.join(dir, 'reference.db');
-    await inDatabase(migrateDatabase, reference);
+    await inDatabase(reference, migrateDatabase);
     const once = await migrationNames(reference);
     expect(once.length).toBeGreaterThan(0);
     expect(await migrationNames()).toEqual(once);
@@ -159,7 +119,7 @@ describe('npm run db:migrate and db:seed started from several instances at once'
     expect(await count('permissions')).toBe(permissions.length);
     expect(await count('users')).toBe(accounts.users.length);
     expect(await count('devices')).toBe(DEVICES);
-    const emails = await inDatabase(async (db) =>
+    const emails = await inDatabase(database.target, async (db) =>
       (await db.selectFrom('users').select('email').orderBy('email').execute()).map((user) => user.email),
     );
     expect(emails).toEqual(accounts.users.map((user) => user.email).sort());

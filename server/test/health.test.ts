@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
-import { databaseUrl } from './postgres';
+import { admin } from './postgres';
 import { projectDatabase, type ProjectDatabase } from './project-database';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 
@@ -39,17 +38,6 @@ async function start(options: Partial<AppOptions> = {}) {
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-/** Runs `work` on the PostgreSQL server's maintenance database. */
-async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Makes the app's database unreachable: PostgreSQL refuses new connections to
  * it and ends the open ones (answering how to let them in again); SQLite, whose
@@ -61,11 +49,11 @@ async function cutDatabase(app: FastifyInstance): Promise<(() => Promise<void>) 
     await app.ctx.db.destroy();
     return undefined;
   }
-  await onServer(async (client) => {
+  await admin(async (client) => {
     await client.query(`alter database "${name}" allow_connections false`);
     await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
   });
-  return () => onServer((client) => client.query(`alter database "${name}" allow_connections true`));
+  return async () => void (await admin((client) => client.query(`alter database "${name}" allow_connections true`)));
 }
 
 describe('health and readiness', () => {

@@ -24,7 +24,8 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on the admin connection (the server's maintenance database). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
   try {

@@ -1,32 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-// The real entry point (server/main.ts) as a child process, the way
-// `npm run serve` starts it: for configuration errors, shutdown and several
-// instances. Loopback, an ephemeral port unless the environment names one.
+// The real entry points as child processes, the way the npm scripts start
+// them (tsx as Node's loader): the server (server/main.ts) for configuration
+// errors, shutdown and several instances, on loopback and an ephemeral port
+// unless the environment names one; the database commands (server/db/cli.ts).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export interface ServerProcess {
+export interface ScriptProcess {
   child: ChildProcess;
-  url: string;
-  output(): string;
   /** Resolves with the exit code (or the signal's name). */
   exited: Promise<number | string>;
+  /** Its standard output and error so far. */
+  output(): string;
 }
 
-/** `cwd`: the folder it starts in (default the project's), whose node_modules it loads packages from. */
-export function spawnServer(
-  env: Record<string, string>,
-  cwd = ROOT,
-): {
-  child: ChildProcess;
-  exited: Promise<number | string>;
-  output(): string;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * A TypeScript script run with tsx in an environment of PATH, HOME and `env`; `cwd`: the folder it starts in
+ * (default the project's), whose node_modules it loads packages from.
+ */
+export function spawnScript(script: string, args: string[], env: Record<string, string>, cwd = ROOT): ScriptProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -37,6 +34,13 @@ export function spawnServer(
   );
   return { child, exited, output: () => text };
 }
+
+export interface ServerProcess extends ScriptProcess {
+  url: string;
+}
+
+export const spawnServer = (env: Record<string, string>, cwd = ROOT): ScriptProcess =>
+  spawnScript('server/main.ts', [], { PORT: '0', LOG_LEVEL: 'warn', ...env }, cwd);
 
 /** Starts the server and waits until it listens. */
 export async function startServerProcess(

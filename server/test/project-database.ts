@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
+import { openDatabase } from '../db/open';
+import type { Database } from '../db/types';
 import { createDatabase, databaseUrl, dropDatabase, usesPostgres } from './postgres';
 import { templateFor } from './templates';
 
@@ -30,4 +33,14 @@ export async function projectDatabase(dir: string, file: string, { seeded = fals
   const target = path.join(dir, file);
   if (seeded) fs.copyFileSync(templateFor(inject('sqliteTemplates'), {})!, target);
   return { target, env: { DB_FILE: target }, drop: async () => undefined };
+}
+
+/** Runs `work` on a connection of its own to the database `target` (an SQLite file or a PostgreSQL URL). */
+export async function inDatabase<T>(target: string, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const { db, close } = openDatabase(target, { poolSize: 1 });
+  try {
+    return await work(db);
+  } finally {
+    await close();
+  }
 }

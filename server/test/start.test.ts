@@ -3,11 +3,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open';
 import { Client, PASSWORD } from './harness';
 import { databaseUrl } from './postgres';
 import { spawnServer, startServerProcess } from './process';
-import { projectDatabase, type ProjectDatabase } from './project-database';
+import { inDatabase, projectDatabase, type ProjectDatabase } from './project-database';
 
 // The production start as a child process: a bad configuration stops it with
 // one line; SIGTERM lets requests and jobs in flight finish; a hung close or
@@ -28,19 +27,15 @@ afterAll(async () => {
 });
 
 /** The devices with an id up to 100. */
-async function firstHundred(): Promise<number> {
-  const { db, close } = openDatabase(database.target, { poolSize: 1 });
-  try {
+const firstHundred = () =>
+  inDatabase(database.target, async (db) => {
     const row = await db
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id', '<=', 100)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  } finally {
-    await close();
-  }
-}
+  });
 
 /** A POST whose body arrives in two parts: the request is in flight between them. */
 function slowPost(url: string) {
