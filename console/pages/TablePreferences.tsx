@@ -1,8 +1,8 @@
 // Table preferences: visible columns and their order, relative or exact
 // times, and the prompt reminders ('Do not show this again') that can be
-// re-enabled here. A popover
-// anchored to its button (the header's Dropdown: Escape, a click outside or
-// focus leaving it close it); focus moves into it when it opens.
+// re-enabled here. A popover anchored to its button (the header's Dropdown:
+// Escape, a click outside or focus leaving it close it); focus moves into it
+// when it opens.
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio/react';
 import { deleteSetting, settingsState } from '../../engine/stores/settings';

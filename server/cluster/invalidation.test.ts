@@ -23,11 +23,11 @@ async function instance() {
   let subscriber: Redis | undefined;
   const redis: SharedRedis = { ...shared, connect: (options) => (subscriber = shared.connect(options)) };
   const ctx = {
-    version: { bumpFromElsewhere: vi.fn(), announce: null },
+    version: { bumpFromElsewhere: vi.fn(), announce: null as (() => Promise<void>) | null },
     documents: { invalidate: vi.fn() },
   };
   await shareInvalidation(ctx as unknown as AppContext, redis);
-  return { ctx, subscriber: subscriber!, announce: () => (ctx.version.announce as unknown as () => Promise<void>)() };
+  return { ctx, subscriber: subscriber!, announce: () => ctx.version.announce!() };
 }
 
 describe('shared invalidation', () => {
