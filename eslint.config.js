@@ -3,19 +3,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layering of DESIGN.md, enforced: schemas/ is JSON only, engine/ is
+// Layering of docs/architecture.md, enforced: schemas/ is JSON only, engine/ is
 // framework-free, renderer/ renders engine objects, console/ is the app,
 // server/ never imports the browser layers.
 const noReact = {
   paths: [
-    { name: 'react', message: 'engine/ is framework-free: no React (DESIGN.md).' },
-    { name: 'react-dom', message: 'engine/ is framework-free: no React (DESIGN.md).' },
+    { name: 'react', message: 'engine/ is framework-free: no React (docs/architecture.md).' },
+    { name: 'react-dom', message: 'engine/ is framework-free: no React (docs/architecture.md).' },
     { name: 'valtio/react', message: 'engine/ uses valtio/vanilla; the React adapter lives in renderer/.' },
   ],
   patterns: [
     {
       group: ['**/renderer/**', '**/console/**', '**/server/**'],
-      message: 'engine/ may import only schemas/ and libraries (DESIGN.md).',
+      message: 'engine/ may import only schemas/ and libraries (docs/architecture.md).',
     },
   ],
 };
@@ -49,6 +49,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       '.e2e/**',
       '.tmp-*/**',
       '.tmp-*',
@@ -81,7 +82,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/console/**', '**/server/**'], message: 'renderer/ may import only engine/ (DESIGN.md).' },
+            {
+              group: ['**/console/**', '**/server/**'],
+              message: 'renderer/ may import only engine/ (docs/architecture.md).',
+            },
           ],
         },
       ],
@@ -96,7 +100,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/renderer/**', '**/console/**'],
-              message: 'server/ may import engine/, schemas/ and fixtures/ only (DESIGN.md).',
+              message: 'server/ may import engine/, schemas/ and fixtures/ only (docs/architecture.md).',
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { existsSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,14 @@ const axiosWithoutFetch = (): Plugin => ({
 // Source maps are written without a sourceMappingURL comment; the build's
 // next step (scripts/build-output.ts) moves them to dist-sourcemaps/ (never
 // served) and writes .br and .gz twins of the text files.
+/** Tests of several server instances over one database and one Redis (leader lock, shared sessions, sockets). */
+const MULTI_INSTANCE_TESTS = [
+  'server/test/cluster.test.ts',
+  'server/test/cluster-tokens.test.ts',
+  'server/devices/cluster.test.ts',
+  'server/devices/leader-kill.test.ts',
+];
+
 export default defineConfig({
   plugins: [react(), stampIndex(), reactRouterProduction(), axiosWithoutFetch()],
   define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(buildTimestamp)) },
@@ -112,13 +120,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{engine,renderer,console,scripts,fixtures}/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['{engine,renderer,console,scripts,fixtures,sim}/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,
         test: {
           name: 'sqlite',
           include: ['server/**/*.test.ts'],
+          // Several server instances share a PostgreSQL database (an SQLite file belongs to one server process,
+          // docs/deployment-and-scaling.md): the multi-instance tests run on PostgreSQL only.
+          exclude: [...configDefaults.exclude, ...MULTI_INSTANCE_TESTS],
           isolate: false,
           globalSetup: ['server/test/sqlite-setup.ts'],
         },

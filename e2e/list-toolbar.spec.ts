@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { menu } from '../console/routes/menu';
 import { api, fixtureAccounts, login } from './support/login';
+import { audit } from './support/axe';
 
 // The list page's filter bar: the column chooser as a popover driven by the
 // keyboard, the filters folded behind "Filters" on a phone, the collapsed
 // side menu's icons named and titled, and axe over the list, light and dark.
 
 const loaded = (page: Page) => page.locator('table.page-table[aria-busy="false"]');
-
-async function audit(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('.list-page')
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the column chooser is a popover: focus moves in, Escape and a click outside close it, focus returns', async ({
   page,
@@ -91,7 +83,7 @@ test('on a phone the filters fold behind a "Filters" button that counts the acti
   await expect(reload).toHaveAccessibleDescription('Reload');
   await expect(reload).not.toHaveAttribute('title');
   expect((await reload.boundingBox())!.width).toBeLessThan(60);
-  await audit(page);
+  await audit(page, '.list-page');
   // On a desktop the filters show inline and the button is not there.
   await page.setViewportSize({ width: 1366, height: 800 });
   await expect(toggle).toBeHidden();
@@ -139,7 +131,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(loaded(page)).toBeVisible();
       await page.getByRole('button', { name: 'Table preferences', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Table preferences' })).toBeVisible();
-      await audit(page);
+      await audit(page, '.list-page');
     }
   });
 }

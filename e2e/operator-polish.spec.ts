@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { audit } from './support/axe';
 
 // Operator console polish (issue 12): a user's role changed from the users
 // list, task states and notification types as words in every language, the
 // device header on a phone with its "More actions" menu, and a generated
 // report headed by its name; axe over each changed page, light and dark.
-
-async function audit(page: Page, scope: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include(scope)
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Runs `check` in the light theme, then again in the dark one. */
 async function lightAndDark(page: Page, check: () => Promise<void>) {
@@ -151,6 +143,7 @@ test('on a phone the device header keeps two actions and a keyboard-driven More 
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Update firmware',
+    'Rotate MQTT credentials',
     'Move to company',
     'Assign tag',
     'Unassign tag',
@@ -159,7 +152,10 @@ test('on a phone the device header keeps two actions and a keyboard-driven More 
   await expect(menu.getByRole('menuitem', { name: 'Update firmware' })).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath('device-header-phone-menu.png') });
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Rotate MQTT credentials' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Move to company' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
@@ -173,6 +169,7 @@ test('on a phone the device header keeps two actions and a keyboard-driven More 
   // Space opens it too, and Enter on an item runs the action (its dialog opens).
   await page.keyboard.press(' ');
   await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Assign tag', exact: true })).toBeFocused();

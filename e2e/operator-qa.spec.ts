@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fixtureAccounts, login } from './support/login';
+import { api, fixtureAccounts, login } from './support/login';
 
 // Findings of an operator's walk through the console (issue 12): each test
 // pins one thing that was wrong.
@@ -62,6 +62,25 @@ test('a code the list also filters by shows as its filter label (protocols, file
   await page.goto('/management/files');
   await expect(table.getByRole('cell', { name: 'Firmware', exact: true }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: 'firmware', exact: true })).toHaveCount(0);
+});
+
+test('a file is downloaded from its row under its own name, with its stored content', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/files' });
+  const row = page.locator('table.page-table[aria-busy="false"] tbody tr').first();
+  const name = (await row.locator('td').first().innerText()).trim();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(name);
+  const saved = Buffer.concat(await (await download.createReadStream()).toArray());
+  const files = (await (await api(page, 'GET', `/api/files?limit=100`)).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const id = files.data.find((f) => f.name === name)!.id;
+  const stored = Buffer.from(await (await api(page, 'GET', `/api/files/${id}/download`)).body());
+  expect(saved.equals(stored)).toBe(true);
+  expect(saved.length).toBeGreaterThan(0);
 });
 
 test('row actions stay on one line, also beside a refusal on a phone', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { permittedSources } from '../engine/search/search';
 import type { SessionUser } from '../engine/session/user';
 import { api, fixtureAccounts, login } from './support/login';
+import { audit } from './support/axe';
 
 async function sessionUser(page: Page): Promise<SessionUser> {
   return ((await (await page.request.get('/api/user')).json()) as { data: SessionUser }).data;
@@ -24,7 +25,8 @@ test('global search opens with / and sends one call per source with the spec par
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const user = await sessionUser(page);
-  const sources = permittedSources(user);
+  // The default theme disables no search result page (only remote.mobile): every permitted source is open.
+  const sources = permittedSources(user, () => true);
   const requests = searchRequests(page);
 
   await page.keyboard.press('/');
@@ -86,7 +88,7 @@ test('a 401 on several concurrent calls causes exactly one refresh, then the cal
   await expect(page.locator('table tbody tr').first()).toBeVisible();
   await expect.poll(() => ['/api/announcements', '/api/notifications'].every((path) => answered.has(path))).toBe(true);
   await page.waitForLoadState('networkidle');
-  const sources = permittedSources(await sessionUser(page));
+  const sources = permittedSources(await sessionUser(page), () => true);
   const refreshes: string[] = [];
   const statuses: number[] = [];
   // A refresh refused for an anti-forgery cookie that a crossing 401 replaced is sent once more: that is still one refresh.
@@ -214,12 +216,48 @@ test('scroll to top brings keyboard focus to the start of the content', async ({
   await expect(button).toHaveCount(0);
 });
 
+test("the error widget lists the session's failed calls with time and message; Clear empties it", async ({
+  page,
+}, testInfo) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('table', { name: 'Devices' })).toBeVisible();
+  // Nothing has failed: no widget.
+  await expect(page.getByRole('button', { name: /^Errors/ })).toHaveCount(0);
+  await page.goto('/devices/999999');
+  await expect(page.getByRole('alert').filter({ hasText: 'Device not found.' })).toBeVisible();
+  await page.getByRole('button', { name: /^Errors \(\d+\)$/ }).click();
+  const panel = page.getByRole('region', { name: 'Recent errors' });
+  const failure = panel
+    .getByRole('listitem')
+    .filter({ hasText: /GET \/devices\S*999999\S* · 404/ })
+    .first();
+  await expect(failure).toBeVisible();
+  await expect(failure.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await page.screenshot({ path: testInfo.outputPath('error-widget.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await page.screenshot({ path: testInfo.outputPath('error-widget-dark.png') });
+  await audit(page, '.app-header');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: testInfo.outputPath('error-widget-phone.png') });
+  await panel.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(panel.getByText('No errors')).toBeVisible();
+  // Closed once empty, the widget goes.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Errors/ })).toHaveCount(0);
+});
+
 test('on a narrow screen every header panel opens inside the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
-  for (const name of ['Notifications', 'System announcements', 'Account menu']) {
+  for (const [name, panelName] of [
+    ['Notifications', 'Notifications'],
+    ['System announcements', 'System announcements'],
+    ['Account menu', 'Account menu'],
+  ]) {
     await page.getByRole('button', { name, exact: true }).click();
-    const panel = page.getByRole('region', { name: new RegExp(`^${name}`) });
+    const panel = page.getByRole('region', { name: new RegExp(`^${panelName}`) });
     await expect(panel).toBeInViewport({ ratio: 1 });
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

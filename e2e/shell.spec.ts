@@ -153,6 +153,19 @@ test('clicking the link of the current route reloads the page', async ({ page })
   await expect(page).toHaveURL(/\/tags$/);
 });
 
+test('clicking the highlighted entry of a page under it loads that entry afresh', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: '/tags' });
+  const tag = page.locator('table.page-table[aria-busy="false"] tbody tr').first().getByRole('link').first();
+  await tag.click();
+  await expect(page).toHaveURL(/\/tag\/\d+/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Tags' })).toHaveAttribute('aria-current', 'page');
+  const loaded = page.waitForEvent('load');
+  await nav.getByRole('link', { name: 'Tags' }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/tags$/);
+});
+
 test('on a narrow screen the menu opens with the toggle and closes after navigating', async ({ page }) => {
   await page.setViewportSize({ width: 420, height: 800 });
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });

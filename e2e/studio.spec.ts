@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fixtureAccounts, login } from './support/login';
 
-// The form studio end to end (README's worked example): a super admin creates the
+// The form studio end to end (the worked example of docs/forms-and-studio.md): a super admin creates the
 // edit-tag form for PUT /tags/{id} with a required field and a depends rule, sees an
 // inline error for a misspelled key and fixes it, previews it as the guest role and
 // in Norwegian, dry-runs a submit the server refuses on the new rule, publishes; an
@@ -33,8 +33,9 @@ const form = (label: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Replaces the editor's whole text, as a product owner pasting a document would. */
+/** Replaces the editor's whole text (in the Source view), as a product owner pasting a document would. */
 async function setEditorText(page: Page, text: string) {
+  await page.getByRole('tab', { name: 'Source' }).click();
   const editor = page.getByRole('textbox', { name: 'Document JSON' });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -74,6 +75,9 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   await preview.getByLabel('Language').selectOption('no');
   await expect(preview.getByLabel('Navn')).toBeVisible();
   await expect(preview.getByLabel('Beskrivelse')).toBeVisible();
+  // The renderer's own buttons too, not only the document's texts.
+  await expect(preview.getByRole('button', { name: 'Avbryt' })).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   // The document's own Norwegian text, edited beside it, wins over the catalogue's.
   await page.getByRole('tab', { name: 'Translations' }).click();
   const translations = page.getByRole('region', { name: 'Translations' });
@@ -133,6 +137,9 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   await expect(admin.getByLabel('Tag name')).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
   await page.getByRole('button', { name: 'Revert to version 1' }).click();
+  const asked = page.getByRole('dialog', { name: 'Revert to version 1?' });
+  await expect(asked).toContainText('Version 1 is published again as version 3');
+  await asked.getByRole('button', { name: 'Revert and publish' }).click();
   await expect(page.getByText('Restored version 1 as version 3')).toBeVisible();
   await admin.goto(`/forms/edit-tag/${tag.id}`);
   await expect(admin.getByLabel('Name', { exact: true })).toBeVisible();

@@ -9,16 +9,8 @@ export const MAX_FILE_SIZE = 83886080;
 export const PASSWORD_LENGTH = 16;
 /** Keys that add a list-input item by default. */
 export const LIST_ADD_KEYS: readonly string[] = ['Enter', ','];
-/** Credit type ids for which price and pro form number are required. */
-export const PRICE_REQUIRED_TYPE_IDS: readonly number[] = [2, 4, 6, 8, 10];
-/** Credit code comment maximum length. */
-export const COMMENT_MAX_LENGTH = 200;
-/** Credit code amount: up to 12 digits. */
-export const CODE_AMOUNT_MAX_DIGITS = 12;
 /** Company data credit count: 1 to 14 characters. */
 export const CREDIT_COUNT_MAX_LENGTH = 14;
-/** Company name minimum length. */
-export const COMPANY_NAME_MIN_LENGTH = 3;
 /** Company data purchase: 1 credit gives 2 GB. */
 export const GB_PER_DATA_CREDIT = 2;
 /** Role names in the invite list are cut to 45 characters. */

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The server tests run on PostgreSQL as well as SQLite, and the multi-instance
-# tests use Redis: install Debian's postgresql and redis-server with apt when
-# they are missing and start them when they are stopped. Quiet and quick when
-# both already answer on 127.0.0.1 (5432 and 6379).
+# The server tests run on PostgreSQL as well as SQLite, the multi-instance
+# tests use Redis, and the device gateway's tests an external MQTT broker:
+# install Debian's postgresql, redis-server and mosquitto with apt when they
+# are missing and start them when they are stopped. Quiet and quick when all
+# three already answer on 127.0.0.1 (5432, 6379 and 1883).
 set -euo pipefail
 if [ "$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi
 
@@ -20,6 +21,7 @@ wait_for() {
 missing=()
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v mosquitto >/dev/null 2>&1 || missing+=(mosquitto)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian's ${missing[*]} for the server tests..."
   $SUDO apt-get update -qq
@@ -53,4 +55,12 @@ fi
 if ! answers 6379; then
   $SUDO redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no >/dev/null
   wait_for 6379 Redis
+fi
+
+if ! answers 1883; then
+  # Anonymous on loopback only (the tests use topic prefixes of their own).
+  conf=$(mktemp --suffix=.conf)
+  printf 'listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n' >"$conf"
+  $SUDO mosquitto -d -c "$conf"
+  wait_for 1883 Mosquitto
 fi

@@ -18,10 +18,17 @@ import { bulkRunner, type BulkOptions } from './services/bulk';
 import { registerAuthentication, resolveActor } from './auth/authenticate';
 import { registerMfa } from './auth/mfa';
 import { ACCESS_COOKIE, sessionLiveFor } from './auth/sessions';
+import { socketTokenActor, tokenLiveFor } from './auth/personal-tokens';
 import { PASSWORD_COST, type ScryptCost } from './auth/password';
 import { Realtime } from './realtime/hub';
+import { RelayRegistry } from './remote/registry';
+import { openUntil } from './remote/links';
+import { attachRelay } from './remote/relay';
+import webUiProxy from './remote/webui-proxy';
 import { resources } from './resources';
+import statusChannel, { STATUS_BASE } from './resources/status-channel';
 import { recordApiRoutes } from './openapi/routes';
+import { registerRequestIds } from './openapi/request-ids';
 import { registerQueryText } from './http/query-text';
 import { MAX_FILE_SIZE } from '../engine/constants';
 import { registerOpenApi } from './openapi/serve';
@@ -34,6 +41,7 @@ import { seedDocuments } from './documents/seed';
 import { RouteIndex } from './documents/route-index';
 import { DataVersion, VersionedCache, registerDataVersion } from './http/data-version';
 import type { Kysely } from 'kysely';
+import { startDeviceGateway, type GatewayOptions } from './devices/gateway';
 import type { Database } from './db/types';
 
 export interface AppOptions {
@@ -68,6 +76,8 @@ export interface AppOptions {
   openapi?: OpenApiNode;
   /** scrypt cost of new password hashes (default PASSWORD_COST; test servers pass TEST_PASSWORD_COST). */
   passwordCost?: ScryptCost;
+  /** The device gateway (MQTT_* settings); none when unset. */
+  mqtt?: GatewayOptions;
 }
 
 /** A hop count becomes "trust the nearest n proxies". */
@@ -129,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenKey: options.tokenKey ?? (await tokenKey(handle.db)),
     redis,
     realtime: new Realtime(redis),
+    remote: new RelayRegistry(now, (id) => openUntil(ctx, id), redis),
     schemasDir,
     documents,
     routes: new RouteIndex(),
@@ -136,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordCost,
   };
   if (redis) await shareInvalidation(ctx, redis);
+  await ctx.remote.listen();
   app.decorate('ctx', ctx);
   registerRequestLogging(app);
   await registerSecurity(app);
@@ -153,20 +165,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiRoutes = recordApiRoutes(app);
   const openapi = options.openapi ?? loadDocument();
   registerConformance(app, openapi);
+  registerRequestIds(app, openapi);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
   await app.register(notImplementedFallback(openapi, apiRoutes), { prefix: '/api' });
+  await app.register(statusChannel, { prefix: STATUS_BASE });
   await registerOpenApi(app, openapi, apiRoutes);
+  await app.register(webUiProxy);
   await registerSpa(app, options.distDir);
 
   ctx.realtime.attach(
     app.server,
-    async (header) => {
-      const token = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=([^;]+)`).exec(header ?? '')?.[1];
-      return resolveActor(app, token ? decodeURIComponent(token) : undefined);
+    async ({ cookie, token }) => {
+      if (token) return socketTokenActor(ctx, token);
+      const access = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=([^;]+)`).exec(cookie ?? '')?.[1];
+      return resolveActor(app, access ? decodeURIComponent(access) : undefined);
     },
-    (actor) => sessionLiveFor(ctx, actor.sessionId, actor.user.id),
+    async (actor) =>
+      (await tokenLiveFor(ctx, actor.sessionId, actor.user.id)) ?? sessionLiveFor(ctx, actor.sessionId, actor.user.id),
   );
-  app.addHook('preClose', async () => ctx.realtime.close());
+  if (options.mqtt) ctx.devices = await startDeviceGateway(ctx, options.mqtt, app.log);
+  app.addHook('preClose', async () => {
+    await ctx.devices?.close();
+    await ctx.realtime.close();
+  });
+  attachRelay(app);
   app.addHook('onClose', async () => {
     await ctx.jobs.close();
     await handle.close();

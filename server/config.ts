@@ -16,9 +16,19 @@
 //   BULK_PAUSE_MS        0; pause between chunks, leaving the database to interactive work
 //   DIST_DIR             dist; the built console
 //   RESET_DB=1           delete and reseed the SQLite database
-//   SIMULATE_DEVICES=1   demo: a random device changes status every 5 s; VPN and hotspot users come and go
+//   MQTT_URL             mqtt://… or mqtts://… an external broker for the devices (else the embedded one)
+//   MQTT_HOST            127.0.0.1; where the embedded broker listens
+//   MQTT_PORT            1883; the embedded broker's port (0 takes a free one, printed at start)
+//   MQTT_USERNAME        fleet-gateway; the gateway's own MQTT user
+//   MQTT_PASSWORD        its password (required with MQTT_URL when the broker checks; random per start if embedded)
+//   MQTT_TOPIC_PREFIX    empty; a namespace before every device topic, levels ending in '/'
+//   MQTT_ENROLLMENT      1; serials without a device record may connect to the embedded broker, to be discovered
+//   MQTT_DISCOVERY_SECONDS 300; how often the gateway asks every device for its serial
+//   MQTT_ANSWER_SECONDS  10; how long a poll round waits for the device's answers (at most the poll interval)
+//   MQTT_POLL_SECONDS    unset; polls every device this often instead of its dynamic monitoring interval (demos)
 
 import { BULK_CHUNK } from './services/bulk';
+import type { GatewayOptions } from './devices/gateway';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -39,7 +49,7 @@ export interface ServerConfig {
   bulk: { chunkSize: number; pauseMs: number };
   distDir: string;
   resetDb: boolean;
-  simulateDevices: boolean;
+  mqtt: GatewayOptions;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +138,30 @@ export function readConfig(env: Env = process.env): ServerConfig {
     },
     distDir: env.DIST_DIR?.trim() || 'dist',
     resetDb: flag(env, 'RESET_DB'),
-    simulateDevices: flag(env, 'SIMULATE_DEVICES'),
+    mqtt: mqttConfig(env),
+  };
+}
+
+function mqttConfig(env: Env): GatewayOptions {
+  const host = env.MQTT_HOST?.trim() || '127.0.0.1';
+  if (/[\s/]/.test(host)) fail('MQTT_HOST', 'an address or host name', host);
+  const username = env.MQTT_USERNAME?.trim() || 'fleet-gateway';
+  if (/[\s:]/.test(username) || /^[0-9]+$/.test(username))
+    fail('MQTT_USERNAME', 'a user name without spaces or colons that is not a serial (digits only)', username);
+  const topicPrefix = env.MQTT_TOPIC_PREFIX?.trim() ?? '';
+  if (!/^(?:[A-Za-z0-9_.-]+\/)*$/.test(topicPrefix))
+    fail('MQTT_TOPIC_PREFIX', "empty or levels of letters, digits, _ . - each ending in '/'", topicPrefix);
+  const enrollment = env.MQTT_ENROLLMENT?.trim() ? flag(env, 'MQTT_ENROLLMENT') : true;
+  return {
+    url: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'ws:', 'wss:']),
+    host,
+    port: integer(env, 'MQTT_PORT', 1883, 0, 65535),
+    username,
+    password: env.MQTT_PASSWORD || undefined,
+    topicPrefix,
+    enrollment,
+    discoveryMs: integer(env, 'MQTT_DISCOVERY_SECONDS', 300, 5, 86_400) * 1000,
+    answerMs: integer(env, 'MQTT_ANSWER_SECONDS', 10, 1, 600) * 1000,
+    pollIntervalMs: env.MQTT_POLL_SECONDS?.trim() ? integer(env, 'MQTT_POLL_SECONDS', 60, 1, 86_400) * 1000 : undefined,
   };
 }

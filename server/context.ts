@@ -8,14 +8,20 @@ import type { RouteIndex } from './documents/route-index';
 import type { ScryptCost } from './auth/password';
 import type { SharedRedis } from './cluster/redis';
 import type { JobQueue } from './jobs/queue';
+import type { DeviceGateway } from './devices/gateway';
+import type { RelayRegistry } from './remote/registry';
 
 /** What every resource plugin gets: the database, the signing key, the realtime hub, Redis when shared. */
 export interface AppContext {
   db: Kysely<Database>;
   tokenKey: Buffer;
   realtime: Realtime;
+  /** The connections RMS Connect relays (server/remote), closed at once when their session ends. */
+  remote: RelayRegistry;
   /** Present when REDIS_URL is set: state shared by several instances. */
   redis?: SharedRedis;
+  /** The device gateway (MQTT), once started; absent in servers built without one (most API tests). */
+  devices?: DeviceGateway;
   /** Bulk jobs: in this process, or a durable queue shared through Redis. */
   jobs: JobQueue;
   /** Root of schemas/: the meta-schemas and the built-in documents that seed the store. */

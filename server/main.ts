@@ -3,7 +3,7 @@ import { ConfigError, readConfig, type ServerConfig } from './config';
 
 // Entry point: `npm run serve` (production, after `npm run build`) or
 // `npm start` (builds the console first). The environment variables are
-// listed in server/config.ts and the README ("Run in production").
+// listed in server/config.ts and docs/deployment-and-scaling.md ("Run in production").
 // NODE_ENV=test (the browser tests' server) hashes passwords at a test-only low cost.
 
 function configuration(): ServerConfig {
@@ -20,9 +20,7 @@ const config = configuration();
 try {
   // Loaded after the configuration passed, so a bad one fails at once.
   const { buildApp } = await import('./app');
-  const { startDeviceSimulator } = await import('./services/device-status');
   const { exitGracefully } = await import('./shutdown');
-  const { runAsLeader } = await import('./cluster/leader');
   const { TEST_PASSWORD_COST } = await import('./auth/password');
   const app = await buildApp({
     // A postgres:// URL when DATABASE_URL is set, else the SQLite file.
@@ -36,17 +34,9 @@ try {
     redisPrefix: config.redisPrefix,
     bulk: config.bulk,
     passwordCost: process.env.NODE_ENV === 'test' ? TEST_PASSWORD_COST : undefined,
+    mqtt: config.mqtt,
   });
-  if (config.simulateDevices) {
-    // Once across instances: the instance holding the simulator's Redis lock runs it.
-    const redis = app.ctx.redis;
-    const stop = redis
-      ? runAsLeader(redis, 'device-simulator', () => startDeviceSimulator(app.ctx))
-      : startDeviceSimulator(app.ctx);
-    app.addHook('preClose', async () => {
-      await stop();
-    });
-  }
+  if (!config.mqtt.url) console.log(`MQTT broker for the devices on ${app.ctx.devices?.brokerUrl}`);
   await app.listen({ port: config.port, host: config.host });
   exitGracefully(app, config.shutdownTimeoutMs);
   const { port } = app.server.address() as AddressInfo;

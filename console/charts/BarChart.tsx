@@ -1,6 +1,6 @@
 // A bar chart in SVG: bars grow from zero, x slots follow the calendar on a
 // time axis, y ticks take round steps in the series' unit, values on hover.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { labelStride, yScale } from '../../engine/pages/chart-scale';
 import { t } from '../../engine/i18n/i18n';
 import { formatValue, tickLabels } from '../../engine/pages/chart-data';
@@ -8,7 +8,10 @@ import { tooltipAt, type TooltipContent } from '../../engine/pages/chart-tooltip
 import type { ChartProps } from './chart-props';
 import { ChartTooltip } from './ChartTooltip';
 
-const W = 720;
+/** Width until the frame is measured (and in a test DOM without layout); then the frame's own width. */
+const DEFAULT_W = 720;
+/** Narrowest drawing: the y labels and a few bars still fit. */
+const MIN_W = 280;
 const H = 260;
 const PAD = { top: 12, right: 12, bottom: 40, left: 84 };
 
@@ -16,6 +19,17 @@ type Props = ChartProps;
 
 export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   const [tip, setTip] = useState<TooltipContent>();
+  // The chart fills its frame and is drawn again at its new width when the frame resizes (text stays 11 px).
+  const frame = useRef<HTMLDivElement>(null);
+  const [W, setW] = useState(DEFAULT_W);
+  useLayoutEffect(() => {
+    const el = frame.current!;
+    const measure = () => el.clientWidth > 0 && setW(Math.max(MIN_W, Math.floor(el.clientWidth)));
+    measure();
+    const resize = new ResizeObserver(measure);
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, []);
   const scale = yScale(data.values.flat(), { fromZero: true, unit: series[0].formatter });
   const ticks = tickLabels(series[0], scale, ctx);
   const plotW = W - PAD.left - PAD.right;
@@ -28,7 +42,7 @@ export function BarChart({ data, series, colorOf, title, ctx }: Props) {
   const show = (i: number, left: number, top: number) =>
     setTip(tooltipAt({ data, series, colorOf, ctx }, i, left, top));
   return (
-    <div className="chart-frame" onMouseLeave={() => setTip(undefined)}>
+    <div ref={frame} className="chart-frame" onMouseLeave={() => setTip(undefined)}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('{title} chart', { title })} className="page-chart">
         {scale.ticks.map((v, k) => (
           <g key={v} className="chart-y-tick">

@@ -1,14 +1,14 @@
 // A dashboard's widgets under its fields: value tiles with the device's current
 // values, and chart pages drawn for the device in the route's scope.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { formatCell, type FormatContext } from '../../engine/format/formatters';
 import { widgetsOf } from '../../engine/pages/chart-widgets';
 import { t } from '../../engine/i18n/i18n';
 
-// PageView draws DetailPage, which draws this: loaded lazily to keep the import graph acyclic at load time.
-const PageView = lazy(() => import('../pages/PageView').then((m) => ({ default: m.PageView })));
+import { useNestedPage } from '../pages/nested-page';
 
 export function DashboardWidgets({ value, ctx }: { value: unknown; ctx: FormatContext }) {
+  const PageView = useNestedPage();
   const widgets = widgetsOf(value);
   if (!widgets.length) return null;
   return (

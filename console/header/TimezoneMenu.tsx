@@ -4,7 +4,8 @@ import { runtimeTimeZoneChoices } from '../../engine/i18n/time-zones';
 import { reloadAfter } from '../../engine/session/reload';
 import { showToast } from '../../engine/stores/toasts';
 import { Submenu } from './Submenu';
-import { formatClock, systemTimezone, TIMEZONE_KEY } from '../i18n/time';
+import { browserTimezone, formatClock, systemTimezone, TIMEZONE_KEY } from '../i18n/time';
+import { http } from '../../engine/http/client';
 
 function Clock({ zone, label }: { zone: string; label: string }) {
   const [now, setNow] = useState(() => new Date());
@@ -25,22 +26,34 @@ export function TimezoneMenu() {
   const options = useMemo(runtimeTimeZoneChoices, []);
   const selectId = useId();
 
-  function choose(value: string) {
-    setZone(value);
-    localStorage.setItem(TIMEZONE_KEY, value);
-    showToast({ message: t('Timezone updated successfully'), type: 'success' });
+  // The zone is kept with the account (PUT /account/user), so it follows the user to every browser.
+  async function save(value: string | null) {
+    try {
+      await http.put('/account/user', { time_zone: value });
+    } catch {
+      setZone(current);
+      showToast({ message: t('The time zone could not be saved. Please try again.'), type: 'error' });
+      return;
+    }
+    localStorage.removeItem(TIMEZONE_KEY);
+    if (value) showToast({ message: t('Timezone updated successfully'), type: 'success' });
+    else showToast({ message: t('The default timezone is used'), type: 'info' });
     reloadAfter('timezone');
   }
 
+  function choose(value: string) {
+    setZone(value);
+    void save(value);
+  }
+
   function reset() {
-    localStorage.removeItem(TIMEZONE_KEY);
-    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    showToast({ message: t('The default timezone is used'), type: 'info' });
-    reloadAfter('timezone');
+    setZone(browserTimezone());
+    void save(null);
   }
 
   return (
     <Submenu label={t('System timezone')} detail={current}>
+      <p className="muted">{t('Your time zone, kept with your account: dates and exports use it in every browser.')}</p>
       <label htmlFor={selectId} className="field-label">
         {t('Timezone')}
       </label>

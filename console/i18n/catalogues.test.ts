@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../engine/i18n/i18n';
 import { pluralCategories } from '../../engine/i18n/plural';
-import { formKeys } from './form-keys';
-import { shellKeys } from './keys';
-import { pageKeys } from './page-keys';
-import { promptKeys } from './prompt-keys';
+import { formKeys } from '../../scripts/i18n-keys/form-keys';
+import { shellKeys } from '../../scripts/i18n-keys/keys';
+import { pageKeys } from '../../scripts/i18n-keys/page-keys';
+import { promptKeys } from '../../scripts/i18n-keys/prompt-keys';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -47,6 +47,87 @@ describe('message catalogues', () => {
     expect(keys).toContain('Failed to remove {item}');
     expect(keys).toContain('task group');
   });
+
+  // Texts that read the same in English and the language: names, protocols, acronyms, sample values, and words
+  // the language shares with English. Anything else equal to its English source is an untranslated string.
+  const SAME_EVERYWHERE = new Set([
+    '00:1E:42:00:00:00',
+    '192.168.1.1',
+    '2026-11-01 00:00:00',
+    '2026-11-30 23:59:59',
+    'smtp.example.com',
+    'CSV',
+    'Excel (XLSX)',
+    'DAP',
+    'DDNS',
+    'Facelift',
+    'GPS',
+    'HTTP',
+    'HTTPS',
+    'I/O',
+    'IMEI',
+    'IP',
+    'L2TP',
+    'MAC',
+    'MFA',
+    'OTD',
+    'RDP',
+    'RMS Connect',
+    'RMS VPN',
+    'RUT',
+    'RutOS',
+    'SFTP',
+    'SSH',
+    'SWM',
+    'TAP',
+    'TCR',
+    'TRB',
+    'TSW',
+    'TSWOS',
+    'Telnet',
+    'VNC',
+    'WAN IP',
+    'WebUI',
+    'Wi-Fi',
+    'eSIM',
+    'http',
+    'https',
+    'rdp',
+    'sftp',
+    'ssh',
+    'telnet',
+    'vnc',
+  ]);
+  const COGNATES: Record<string, string[]> = {
+    no: [
+      'Administrator',
+      'Terminal',
+      'Data',
+      'Design',
+      'Format',
+      'Gateway',
+      'Hotspot',
+      'Hotspots',
+      'Hub',
+      'hub',
+      'Port',
+      'Signal',
+      'Signal (dBm)',
+      'Status',
+      'System',
+      'Token',
+      'token',
+      'Type',
+    ],
+  };
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${language} shows no English string: every text equal to its English source is a name or a cognate`, () => {
+      const catalogue = JSON.parse(readFileSync(join(here, `${language}.json`), 'utf8')) as Record<string, string>;
+      const same = new Set([...SAME_EVERYWHERE, ...(COGNATES[language] ?? [])]);
+      const english = keys.filter((key) => catalogue[key] === key.split('|').at(-1) && !same.has(key));
+      expect(english).toEqual([]);
+    });
+  }
 
   for (const language of LANGUAGES) {
     it(`${language} translates every interface string, keeping placeholders and its plural forms`, () => {

@@ -12,6 +12,7 @@ import { cancelImpersonation } from './impersonation';
 // global search stays: its / shortcut works as soon as the page shows.
 const Announcements = afterContent(() => import('../header/Announcements').then((m) => m.Announcements));
 const Notifications = afterContent(() => import('../header/Notifications').then((m) => m.Notifications));
+const ErrorLog = afterContent(() => import('../header/ErrorLog').then((m) => m.ErrorLog));
 const AccountMenu = afterContent(() => import('../header/AccountMenu').then((m) => m.AccountMenu));
 
 function CancelImpersonation() {
@@ -34,7 +35,7 @@ function CancelImpersonation() {
   );
 }
 
-/** Global search, cancel impersonation, announcements, notifications and the account widget. */
+/** Global search, cancel impersonation, announcements, the error and notification widgets and the account widget. */
 export function Header({
   mobileOpen,
   onToggleMobile,
@@ -63,6 +64,7 @@ export function Header({
       <div className="header-actions">
         <CancelImpersonation />
         <Announcements />
+        <ErrorLog />
         <Notifications />
         <AccountMenu />
       </div>

@@ -25,11 +25,17 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
   const location = useLocation();
   const groups = visibleMenu(access);
 
-  function onClick(event: MouseEvent<HTMLAnchorElement>, path: string) {
-    // Clicking the link of the current route reloads the page.
+  function onClick(event: MouseEvent<HTMLAnchorElement>, path: string, active: boolean) {
+    // Clicking the link of the current route reloads the page; the highlighted entry of a page under it (a tag's
+    // page under Tags) loads its own page afresh the same way.
     if (path === location.pathname) {
       event.preventDefault();
       window.location.reload();
+      return;
+    }
+    if (active) {
+      event.preventDefault();
+      window.location.assign(path);
       return;
     }
     onNavigate();
@@ -64,7 +70,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                         to={entry.path}
                         className={`menu-link${active ? ' menu-link--active' : ''}`}
                         aria-current={active ? 'page' : undefined}
-                        onClick={(event) => onClick(event, entry.path)}
+                        onClick={(event) => onClick(event, entry.path, active)}
                       >
                         <Icon name={menuIcons[entry.label]} />
                         <span className="sidebar-label">{t(entry.label)}</span>

@@ -6,6 +6,7 @@ const paths: Record<string, string> = {
   admin: 'M16 11a4 4 0 1 0-8 0 M4 20c1-4 4-6 8-6s7 2 8 6',
   system: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z M12 2v3 M12 19v3 M2 12h3 M19 12h3',
   bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4z M10 20a2 2 0 0 0 4 0',
+  warning: 'M12 3l10 18H2z M12 10v5 M12 18h.01',
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14z M20 20l-4-4',
   megaphone: 'M3 11v2h3l6 4V7L6 11z M16 9a4 4 0 0 1 0 6',
   menu: 'M4 6h16 M4 12h16 M4 18h16',
@@ -48,7 +49,10 @@ const paths: Record<string, string> = {
   swap: 'M4 8h15l-3-3 M20 16H5l3 3',
 };
 
-/** The names of the drawn icons. */
+/**
+ * The names of the drawn icons.
+ * @internal For the icon check: every menu entry names a drawn icon.
+ */
 export const iconNames = Object.keys(paths);
 
 /** The icon of each side menu entry, by its label (shell spec §2 names). */

@@ -1,8 +1,9 @@
 // The fleet map (Leaflet, loaded lazily with its CSS): devices as links, nearby devices as clusters of the
-// spec's grid; a cluster zooms to its devices or, when no zoom splits it, lists them under the map.
+// spec's grid, each coloured by its worst status with the split on hover and focus; a cluster zooms to its
+// devices or, when no zoom splits it, lists them under the map. The bundled basemap names its countries.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import Supercluster, { type AnyProps, type ClusterProperties } from 'supercluster';
+import Supercluster, { type ClusterProperties } from 'supercluster';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -13,7 +14,9 @@ import {
   samePlaces,
   type DevicePoint,
 } from '../../engine/device/map';
-import { connectionStatus } from '../../engine/device/status';
+import { statusCounting, statusSplit, worstStatus, type StatusCounts } from '../../engine/device/map-status';
+import { labelsAtZoom, placeLabels, type PlaceLabel } from '../../engine/device/map-labels';
+import { connectionStatus, statusClass } from '../../engine/device/status';
 import { t } from '../../engine/i18n/i18n';
 import { BASEMAP_ATTRIBUTION, loadCountries, TILE_ATTRIBUTION, TILE_URL } from './basemap';
 import './map.css';
@@ -28,7 +31,7 @@ interface Props {
   singleZoom?: number;
 }
 
-type Index = Supercluster<DevicePoint, AnyProps>;
+type Index = Supercluster<DevicePoint, StatusCounts>;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -38,22 +41,38 @@ function deviceIcon(point: DevicePoint, href: string): L.DivIcon {
   return L.divIcon({
     className: 'fleet-marker-icon',
     iconSize: [22, 22],
-    html: `<a class="fleet-marker status-${status.toLowerCase().replace(/\s+/g, '-')}" href="${escape(href)}" aria-label="${escape(name)}" title="${escape(name)}"></a>`,
+    html: `<a class="fleet-marker ${statusClass(status)}" href="${escape(href)}" aria-label="${escape(name)}" title="${escape(name)}"></a>`,
   });
 }
 
-function clusterIcon(id: number, count: number): L.DivIcon {
+/** A cluster: its count on the colour of its worst status, the split as its description, shown on hover and focus. */
+function clusterIcon(id: number, count: number, counts: StatusCounts, prefix: string): L.DivIcon {
   const size = count < 10 ? 34 : count < 100 ? 40 : 48;
   const name = t('{count} devices', { count });
+  const splitId = `${prefix}-${id}`;
   return L.divIcon({
     className: 'fleet-marker-icon',
     iconSize: [size, size],
-    html: `<button type="button" class="fleet-cluster" data-cluster="${id}" aria-label="${escape(name)}">${count}</button>`,
+    html:
+      `<button type="button" class="fleet-cluster ${statusClass(worstStatus(counts))}" data-cluster="${id}" ` +
+      `aria-label="${escape(name)}" aria-describedby="${splitId}">${count}</button>` +
+      `<span role="tooltip" id="${splitId}" class="fleet-cluster-split">${escape(statusSplit(counts, t))}</span>`,
   });
 }
 
+/** A country's name on the basemap: for the eye only (the map's region and markers carry the names a reader needs). */
+function labelIcon(label: PlaceLabel): L.DivIcon {
+  return L.divIcon({
+    className: 'fleet-map-label',
+    iconSize: [0, 0],
+    html: `<span aria-hidden="true">${escape(label.name)}</span>`,
+  });
+}
+
+let mapCount = 0;
+
 function indexOf(points: readonly DevicePoint[]): Index {
-  const index: Index = new Supercluster(clusterOptions());
+  const index: Index = new Supercluster<DevicePoint, StatusCounts>({ ...clusterOptions(), ...statusCounting });
   index.load(
     points.map((point) => ({
       type: 'Feature',
@@ -71,15 +90,38 @@ function basemap(map: L.Map): () => void {
   }
   let layer: L.GeoJSON | undefined;
   let live = true;
+  // The names above the land and below the markers, never in the way of a click.
+  const pane = map.createPane('fleet-labels');
+  pane.style.zIndex = '450';
+  pane.style.pointerEvents = 'none';
+  const names = L.layerGroup().addTo(map);
+  let labels: PlaceLabel[] = [];
+  const drawLabels = () => {
+    names.clearLayers();
+    for (const label of labelsAtZoom(labels, Math.round(map.getZoom()))) {
+      L.marker([label.latitude, label.longitude], {
+        icon: labelIcon(label),
+        pane: 'fleet-labels',
+        interactive: false,
+        keyboard: false,
+      }).addTo(names);
+    }
+  };
   map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
   loadCountries().then(
     (countries) => {
-      if (live) layer = L.geoJSON(countries, { style: { className: 'fleet-map-land' }, interactive: false }).addTo(map);
+      if (!live) return;
+      layer = L.geoJSON(countries, { style: { className: 'fleet-map-land' }, interactive: false }).addTo(map);
+      labels = placeLabels(countries.features);
+      drawLabels();
+      map.on('zoomend', drawLabels);
     },
     () => undefined, // Markers without outlines still place the devices.
   );
   return () => {
     live = false;
+    map.off('zoomend', drawLabels);
+    names.remove();
     layer?.remove();
   };
 }
@@ -94,6 +136,8 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
   const listRef = useRef<HTMLDivElement>(null);
   // The points the view was last fitted to: a live change of state redraws the markers in the user's view.
   const fitted = useRef<readonly DevicePoint[]>([]);
+  // Ids of the clusters' descriptions, unique on the page.
+  const prefix = useMemo(() => `fleet-cluster-split-${++mapCount}`, []);
 
   useEffect(() => {
     if (listedIds.size) listRef.current?.focus();
@@ -134,10 +178,10 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
       const zoom = Math.round(map.getZoom());
       for (const item of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)) {
         const [lng, lat] = item.geometry.coordinates;
-        const props = item.properties as ClusterProperties | DevicePoint;
+        const props = item.properties as (ClusterProperties & StatusCounts) | DevicePoint;
         const icon =
           'cluster' in props && props.cluster
-            ? clusterIcon(props.cluster_id, props.point_count)
+            ? clusterIcon(props.cluster_id, props.point_count, props, prefix)
             : deviceIcon(props as DevicePoint, hrefOf(props as DevicePoint));
         L.marker([lat, lng], { icon, keyboard: false }).addTo(layer);
       }
@@ -183,7 +227,7 @@ export function FleetMap({ points, label, hrefOf, singleZoom = TILE_URL ? 13 : 6
       map.off('moveend', draw);
       layer.remove();
     };
-  }, [points, hrefOf, navigate, singleZoom]);
+  }, [points, hrefOf, navigate, singleZoom, prefix]);
 
   return (
     <div className="fleet-map-wrap">

@@ -3,7 +3,7 @@
 // Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
 // the arrows move (wrapping), Home and End jump; Escape closes it and gives
 // focus back to the button; Tab, a click outside or running an item close it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import type { PageAction } from '../../engine/pages/types';
 
@@ -11,9 +11,11 @@ interface Props {
   actions: readonly PageAction[];
   onRun: (action: PageAction) => void;
   disabled?: boolean;
+  /** The button's content ("More actions" when absent). */
+  label?: ReactNode;
 }
 
-export function ActionMenu({ actions, onRun, disabled }: Props) {
+export function ActionMenu({ actions, onRun, disabled, label }: Props) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -76,7 +78,7 @@ export function ActionMenu({ actions, onRun, disabled }: Props) {
         onClick={() => (open ? close(false) : setOpen('first'))}
         onKeyDown={onButtonKey}
       >
-        {t('More actions')}
+        {label ?? t('More actions')}
       </button>
       {open && (
         <div

@@ -2,19 +2,16 @@
 // filter gives the code), a link when the column names one, a status badge for
 // device states.
 import { Link } from 'react-router-dom';
-import { formatCell, WORD_FORMATTERS, type FormatContext } from '../../engine/format/formatters';
+import { formatCell, type FormatContext } from '../../engine/format/formatters';
+import { cellText, type CellColumn } from '../../engine/pages/cell-text';
 import { toDate } from '../../engine/format/relative-time';
-import { readPath, resolvePath } from '../../engine/pages/template';
+import { statusClass } from '../../engine/device/status';
+import { resolvePath } from '../../engine/pages/template';
 import { t } from '../../engine/i18n/i18n';
 import { Tooltip } from '../../renderer/tooltip/Tooltip';
+import { ColorSwatch } from '../../renderer/widgets/ColorSwatch';
 
-/** A column as a cell reads it; `labels` name the codes of a column its list also filters by (value → option label). */
-export interface CellColumn {
-  key: string;
-  formatter?: string;
-  link?: string;
-  labels?: Readonly<Record<string, string>>;
-}
+export type { CellColumn };
 
 interface Props {
   column: CellColumn;
@@ -30,10 +27,9 @@ interface Props {
 }
 
 export function Cell({ column, row, ctx, placeholder = '', focusableTime }: Props) {
-  const value = readPath(row, column.key);
-  const raw = formatCell(column.formatter, value, row, ctx);
-  const label = value == null ? undefined : column.labels?.[String(value)];
-  const text = label ?? ((column.formatter && WORD_FORMATTERS.has(column.formatter) ? t(raw) : raw) || placeholder);
+  const shown = cellText(column, row, { ...ctx, translate: t });
+  const { value, raw } = shown;
+  const text = shown.text || placeholder;
   const href = column.link ? resolvePath(column.link, row) : undefined;
   if (href) return <Link to={href}>{text || '—'}</Link>;
   if (column.formatter === 'relativeTime' && text && text !== placeholder) {
@@ -41,7 +37,11 @@ export function Cell({ column, row, ctx, placeholder = '', focusableTime }: Prop
     const exact = formatCell('dateTime', value, row, ctx);
     return (
       <Tooltip content={exact}>
-        <time dateTime={toDate(value)?.toISOString()} tabIndex={focusableTime ? 0 : undefined}>
+        <time
+          className="relative-time"
+          dateTime={toDate(value)?.toISOString()}
+          tabIndex={focusableTime ? 0 : undefined}
+        >
           {text}
         </time>
       </Tooltip>
@@ -51,8 +51,9 @@ export function Cell({ column, row, ctx, placeholder = '', focusableTime }: Prop
     // A machine-readable date, kept on one line in tables (pages.css).
     return <time dateTime={toDate(value)?.toISOString()}>{text}</time>;
   }
+  if (column.formatter === 'color' && raw) return <ColorSwatch color={raw} />;
   if (column.formatter === 'deviceStatus') {
-    return <span className={`status status-${raw.toLowerCase().replace(/\s+/g, '-')}`}>{text}</span>;
+    return <span className={`status ${statusClass(raw)}`}>{text}</span>;
   }
   return <>{text}</>;
 }

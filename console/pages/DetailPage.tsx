@@ -8,6 +8,7 @@ import { ActionButtons } from './ActionButtons';
 import { FieldList } from './FieldList';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
+import { useNestedPage } from './nested-page';
 import { usePageAction } from './usePageAction';
 import { t } from '../../engine/i18n/i18n';
 
@@ -25,12 +26,13 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
   const ctx = useFormatContext();
   const runAction = usePageAction(reload);
   const Heading = nested ? 'h2' : 'h1';
+  const NestedPage = useNestedPage();
   return (
     <section className="detail-page" aria-labelledby={`${name}-title`}>
       <header className="page-header">
         <Heading id={`${name}-title`}>{doc.title}</Heading>
         <ActionButtons
-          actions={doc.actions}
+          actions={error === undefined ? doc.actions : undefined}
           disabled={!item}
           onRun={(action) => void runAction(action, { row: item, params: scope as Record<string, string | undefined> })}
         />
@@ -48,6 +50,8 @@ export function DetailPage({ doc, name, scope, nested }: Props) {
       )}
       {item && <FieldList fields={doc.fields} item={item} ctx={ctx} className="detail-list" />}
       {item && doc.widgets && <DashboardWidgets value={item[doc.widgets]} ctx={ctx} />}
+      {/* Sections belong to the item: drawn once it is found, never under its 'not found' message. */}
+      {item && doc.sections?.map((section) => <NestedPage key={section} name={section} nested />)}
     </section>
   );
 }

@@ -1,9 +1,13 @@
-// "Connect" on the device header: one link per remote access entry of the
-// device that an rms-connect page speaks (ssh, telnet, sftp, desktop).
+// "Connect" on the device header: one button per remote access entry of the
+// device that an rms-connect page speaks (ssh, telnet, sftp, desktop) or the
+// WebUI proxy opens (http, https). It
+// opens a session (POST /remote/links) and its page, with the link key, in
+// a new tab. Opening a session needs manage_remote_access: a read-only user
+// sees no Connect.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { openConnectTab } from './connect-tab';
 import { useSnapshot } from 'valtio/react';
-import { connectPath, type RemoteAccessEntry } from '../../engine/device/connect';
+import { connectable, type RemoteAccessEntry } from '../../engine/device/connect';
 import { http } from '../../engine/http/client';
 import { t } from '../../engine/i18n/i18n';
 import { can } from '../../engine/permissions/can';
@@ -11,7 +15,7 @@ import { session } from '../../engine/session/user';
 
 export function DeviceConnect({ item }: { item: Record<string, unknown> }) {
   const { user } = useSnapshot(session);
-  const permitted = can(user as Parameters<typeof can>[0], 'view_device_remote_access');
+  const permitted = can(user as Parameters<typeof can>[0], 'manage_remote_access');
   const [entries, setEntries] = useState<RemoteAccessEntry[]>([]);
   const id = item.id;
   useEffect(() => {
@@ -26,19 +30,16 @@ export function DeviceConnect({ item }: { item: Record<string, unknown> }) {
       .catch(() => setEntries([]));
     return () => controller.abort();
   }, [permitted, id]);
-  const links = entries.flatMap((entry) => {
-    const path = connectPath(entry);
-    return path ? [{ entry, path }] : [];
-  });
+  const links = entries.filter(connectable);
   if (!links.length) return null;
   return (
     <div className="device-connect">
-      {links.map(({ entry, path }) => (
-        <Link key={String(entry.id)} className="fc-btn" to={path}>
+      {links.map((entry) => (
+        <button key={String(entry.id)} className="fc-btn" type="button" onClick={() => openConnectTab(entry.id)}>
           {links.length > 1
             ? t('Connect: {name}', { name: entry.name ?? String(entry.protocol) })
             : t('Connect ({protocol})', { protocol: String(entry.protocol).toUpperCase() })}
-        </Link>
+        </button>
       ))}
     </div>
   );

@@ -74,8 +74,13 @@ function HeaderOf({ doc, page, listPath, onMissing }: HeaderProps & { doc: PageD
         </h1>
         <div className="item-header-actions">
           {item && Extra && <Extra item={item} />}
-          <ActionButtons actions={narrow ? permitted.slice(0, PRIMARY) : permitted} disabled={!item} onRun={run} />
-          {narrow && <ActionMenu actions={permitted.slice(PRIMARY)} disabled={!item} onRun={run} />}
+          {/* An item that failed to load (not found, another company's) offers no actions: there is nothing to act on. */}
+          {error === undefined && (
+            <>
+              <ActionButtons actions={narrow ? permitted.slice(0, PRIMARY) : permitted} disabled={!item} onRun={run} />
+              {narrow && <ActionMenu actions={permitted.slice(PRIMARY)} disabled={!item} onRun={run} />}
+            </>
+          )}
         </div>
       </div>
       {error !== undefined && (

@@ -16,6 +16,7 @@ import { Pagination } from './Pagination';
 import { RefreshSelect } from './RefreshSelect';
 import { TablePreferences } from './TablePreferences';
 import { useFormatContext } from './format-context';
+import { useCustomColumns } from './useCustomColumns';
 import { useListPage } from './useListPage';
 import { usePageAction } from './usePageAction';
 import { useListView, ViewSwitch } from './ViewSwitch';
@@ -23,6 +24,7 @@ import { useMediaQuery } from './useMediaQuery';
 import './toolbar.css';
 import { t } from '../../engine/i18n/i18n';
 import { Icon } from '../layout/icons';
+import { ExportMenu } from './ExportMenu';
 import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 /** Where the toolbar's tools show as icons only (toolbar.css hides their text there): their tooltip names them. */
@@ -39,7 +41,8 @@ interface Props {
   nested?: boolean;
 }
 
-export function ListPage({ doc, name, scope, nested }: Props) {
+export function ListPage({ doc: page, name, scope, nested }: Props) {
+  const doc = useCustomColumns(page);
   const list = useListPage(doc, name, scope);
   const { state, setState, load, selection, setSelection } = list;
   const ctx = useFormatContext();
@@ -104,11 +107,8 @@ export function ListPage({ doc, name, scope, nested }: Props) {
           </Tooltip>
           {view === 'table' && <TablePreferences doc={doc} prefs={list.prefs} onChange={list.setPrefs} />}
           {download && (
-            <Tooltip content={toolTip(t('Export CSV'))}>
-              <a className="fc-btn" href={download} download>
-                <Icon name="download" size={16} />
-                <span className="page-tool-label">{t('Export CSV')}</span>
-              </a>
+            <Tooltip content={toolTip(t('Export'))}>
+              <ExportMenu doc={doc} state={state} scope={scope} columns={columns} rawUrl={download} />
             </Tooltip>
           )}
           {doc.map && <ViewSwitch view={view} onChange={setView} />}

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio/react';
 import { pageForms } from '../../engine/pages/references';
 import { loadPageDocument, prefetchDocuments } from '../../engine/schema/registry';
 import { allowed } from '../../engine/pages/permissions';
-import { markContentShown } from '../../engine/pages/first-content';
+import { expectContent, markContentShown } from '../../engine/pages/first-content';
 import { translateDocument } from '../../engine/pages/translate';
 import type { PageDocument } from '../../engine/pages/types';
 import { session } from '../../engine/session/user';
@@ -13,6 +13,7 @@ import './pages.css';
 import { t } from '../../engine/i18n/i18n';
 import { headedByItemHeader } from '../../engine/routes/item-route';
 import { ItemHeading, useItemRoute } from './ItemHeading';
+import { NestedPageContext, type NestedPageProps } from './nested-page';
 
 const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 const TabsPage = lazy(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
@@ -22,7 +23,7 @@ const TreePage = lazy(() => import('./TreePage').then((m) => ({ default: m.TreeP
 const PanelPage = lazy(() => import('./PanelPage').then((m) => ({ default: m.PanelPage })));
 
 /** `title`: a heading in place of the document's own (a dashboard widget is headed by the widget's title). */
-export function PageView({ name, nested, title }: { name: string; nested?: boolean; title?: string }) {
+export function PageView({ name, nested, title }: NestedPageProps) {
   const params = useParams();
   const { user } = useSnapshot(session);
   const [doc, setDoc] = useState<PageDocument | null | undefined>(undefined);
@@ -40,9 +41,11 @@ export function PageView({ name, nested, title }: { name: string; nested?: boole
       live = false;
     };
   }, [name]);
-  // A list says when its rows are shown (useListPage); the other pages have shown their content once drawn.
+  // A page document says when it has shown its content: a list once its rows are shown (useListPage), the other
+  // pages once drawn, a missing document once its message is.
+  useEffect(() => expectContent(), []);
   useEffect(() => {
-    if (doc && doc.kind !== 'list') markContentShown();
+    if (doc === null || (doc && doc.kind !== 'list')) markContentShown();
   }, [doc]);
   if (doc === undefined) return <p aria-busy="true">{t('Loading…')}</p>;
   if (doc === null) return <p role="alert">{t('Page “{name}” has no page document.', { name })}</p>;
@@ -52,14 +55,17 @@ export function PageView({ name, nested, title }: { name: string; nested?: boole
   const scope = { ...params };
   const props = { doc: title ? { ...doc, title } : doc, name, scope, nested: nested || !!item };
   const view = (
-    <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
-      {doc.kind === 'list' && <ListPage key={name} {...props} />}
-      {doc.kind === 'tabs' && <TabsPage key={name} {...props} />}
-      {doc.kind === 'detail' && <DetailPage key={name} {...props} />}
-      {doc.kind === 'chart' && <ChartPage key={name} {...props} />}
-      {doc.kind === 'panel' && <PanelPage key={name} {...props} />}
-      {doc.kind === 'tree' && <TreePage key={name} {...props} />}
-    </Suspense>
+    <NestedPageContext.Provider value={PageView}>
+      <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
+        {doc.kind === 'list' && <ListPage key={name} {...props} />}
+        {doc.kind === 'tabs' && <TabsPage key={name} {...props} />}
+        {doc.kind === 'detail' && <DetailPage key={name} {...props} />}
+        {doc.kind === 'chart' && <ChartPage key={name} {...props} />}
+        {doc.kind === 'panel' && <PanelPage key={name} {...props} />}
+        {doc.kind === 'tree' && <TreePage key={name} {...props} />}
+        {doc.kind !== 'detail' && doc.sections?.map((section) => <PageView key={section} name={section} nested />)}
+      </Suspense>
+    </NestedPageContext.Provider>
   );
   return item && !headedByItemHeader(item) ? (
     <ItemHeading chain={item} params={params}>

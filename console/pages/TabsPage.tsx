@@ -3,9 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import type { Scope } from '../../engine/pages/template';
 import type { PageDocument } from '../../engine/pages/types';
 import { useAllowed } from './ActionButtons';
-import { PageView } from './PageView';
+import { useNestedPage } from './nested-page';
 
 export function TabsPage({ doc, name, nested }: { doc: PageDocument; name: string; scope: Scope; nested?: boolean }) {
+  const PageView = useNestedPage();
   const [params, setParams] = useSearchParams();
   const tabs = useAllowed(doc.tabs);
   const current =

@@ -2,15 +2,18 @@
 // console: modals and forms, the HTTP client, the settings store, toasts and
 // the action-status handoff for responses carrying meta.channel.
 import type { PromptValues } from '../../engine/prompts/prompt-view';
-import { confirm, openForm, openModal, openModalAsync } from '../../engine/stores/modals';
+import { confirm } from '../../engine/prompts/confirm';
+import { openForm, openModal, openModalAsync } from '../../engine/stores/modals';
 import { getSetting } from '../../engine/stores/settings';
 import { showToast } from '../../engine/stores/toasts';
 import type { ActionEnvironment, ActionResult } from '../../engine/pages/actions';
 import { lookupOptions } from '../../engine/pages/lookup';
+import { openConnectTab } from './connect-tab';
 import { loadPromptView, pipelineEnvironment } from '../../engine/submit/environment';
 import { sendingVerifier } from '../../engine/submit/mfa';
 import { sendRequest } from '../../engine/submit/pipeline';
 import { failureText, successText } from '../../engine/submit/result-text';
+import { downloadFile } from '../../renderer/files/downloadFile';
 
 /**
  * A page action's prompt document: its dialog collects the fields; with an endpoint Confirm sends them
@@ -42,6 +45,8 @@ export function pageEnvironment(navigate: (path: string) => void, reload: () => 
     confirm: (descriptor) => confirm(descriptor),
     request: (config) => sendRequest(config, pipelineEnvironment()),
     navigate,
+    download: (url) => downloadFile(url),
+    connect: (entryId) => void openConnectTab(entryId),
     getSetting: (key) => getSetting(key),
     lookupOptions: (lookup) => lookupOptions(lookup),
     done(result: ActionResult) {

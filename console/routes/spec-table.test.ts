@@ -43,6 +43,7 @@ const AUTOMATIONS = ['view_device_alert_configurations'];
 /** "Route table (path: permission)", in the spec's order; permissions the route table leaves to the menu come from the menu table. */
 const ROUTES: Row[] = [
   { path: '/management/devices', every: ['view_devices'] },
+  { path: '/management/devices/discovered', added: ['create_devices'] },
   { path: '/management', some: ['view_device_hotspots', 'view_wireless_information'] },
   { path: '/management/hotspots', every: ['view_device_hotspots'] },
   { path: '/management/wifi', every: ['view_wireless_information'] },
@@ -196,7 +197,7 @@ describe('route table against shell spec §2', () => {
     const additions = {
       // The theme disables the mobile remote route (spec §1): the route exists so a theme can enable it.
       '/remote/mobile': 'remote.mobile',
-      // DESIGN.md: the form studio, the API tokens page and the sign-in page.
+      // docs/architecture.md: the form studio, the API tokens page and the sign-in page.
       '/studio': 'studio',
       '/account/api-tokens': 'account.api-tokens',
       '/account/login': 'account.login',
@@ -355,7 +356,7 @@ const MENU: [string, [string, [string, string][]][]][] = [
       ['Global firmware', [['upload_files_global_scope', '/files/global/firmware']]],
       ['Approved devices', [['super_admin', '/auth-devices']]],
       ['Mail logs', [['view_mail_logs', '/system/mail-logs']]],
-      // A documented addition (DESIGN.md): the form studio, before Move device resources.
+      // A documented addition (docs/architecture.md): the form studio, before Move device resources.
       ['Form studio', [['manage_documents', '/studio']]],
       ['Move device resources', [['move_devices_credits', '/forms/move-device-resources']]],
     ],

@@ -42,6 +42,13 @@ const VPN = 'view_vpn_hubs';
 const specs: Spec[] = [
   { name: 'management.devices', path: '/management/devices', title: 'Devices', permission: 'view_devices' },
   {
+    name: 'devices.discovered',
+    path: '/management/devices/discovered',
+    title: 'Discovered devices',
+    permission: 'create_devices',
+    parent: 'management.devices',
+  },
+  {
     name: 'hotspot',
     path: '/management',
     title: 'Wi-Fi & Hotspots',

@@ -16,18 +16,18 @@ import {
 } from '../../engine/search/search';
 import { opensSearch } from '../../engine/search/shortcut';
 import { modals } from '../../engine/stores/modals';
-import { useSessionUser } from '../app/access';
+import { useAccess } from '../app/access';
 import { Icon } from '../layout/icons';
 import { resultPath } from '../../engine/search/result';
-import { pathFor } from '../routes/resolve';
+import { pathFor, routeAllowed } from '../routes/resolve';
 import { SearchResults } from './SearchResults';
 
 /** The global search of shell spec §4-§7: an accessible combobox over the permitted sources. */
 export function GlobalSearch() {
-  const user = useSessionUser();
+  const access = useAccess();
   const navigate = useNavigate();
   // Keyed by the permitted ids, so a re-read session user (token refresh) does not search again.
-  const permittedIds = permittedSources(user)
+  const permittedIds = permittedSources(access.user, (route) => routeAllowed(route, access))
     .map((source) => source.id)
     .join(',');
   const permitted = useMemo(

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { currentLanguage } from '../../engine/i18n/i18n';
-import { APP_VERSION_KEY, http, onHttpEvent } from '../../engine/http/client';
+import { http, isHttpError, onHttpEvent } from '../../engine/http/client';
+import { storeAppVersion } from '../../engine/version/app-version';
 import { realtime } from '../../engine/realtime/socket';
 import { afterSessionEnd, loadUser } from '../../engine/session/load-user';
 import { continueTarget, loginUrl } from '../../engine/session/redirect';
 import { session, setSessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
+import { logError, logRequestFailure } from '../../engine/stores/error-log';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
 import { TransferProgress } from '../../renderer/transfers/TransferProgress';
 import { AppRouter } from '../app/router';
@@ -72,6 +74,19 @@ function listenToSession(root: Root) {
   });
 }
 
+/**
+ * The header's error widget logs the session's failed calls and script errors (engine/stores/error-log); a
+ * rejected call left unhandled is already logged as the call.
+ */
+function listenToErrors() {
+  onHttpEvent('request-failed', (error) => logRequestFailure(error));
+  window.addEventListener('error', (event) => logError({ message: event.message || String(event.error) }));
+  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+    const reason: unknown = event.reason;
+    if (!isHttpError(reason)) logError({ message: reason instanceof Error ? reason.message : String(reason) });
+  });
+}
+
 /** The per-user parts of the app that a new token may change: settings store, language, theme. */
 async function reloadPreferences(root: Root): Promise<void> {
   const before = currentLanguage();
@@ -118,10 +133,11 @@ export async function start(element: HTMLElement): Promise<void> {
   applyTheme();
   setupForms();
   initDarkMode();
-  if (!localStorage.getItem(APP_VERSION_KEY)) localStorage.setItem(APP_VERSION_KEY, APP_VERSION);
+  storeAppVersion(localStorage, APP_VERSION);
   await loadLanguage();
   const root = createRoot(element);
   listenToSession(root);
+  listenToErrors();
   watchConnection();
   startVersionWorker();
   if (step === 'without-session') {

@@ -1,36 +1,52 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentKind } from '../../engine/schema/document-source';
 import { documentText, parseDocumentText } from '../../engine/schema/document-text';
 import { newFormText } from '../../engine/schema/new-form';
 import { forgetDocument } from '../../engine/schema/registry';
 import type { FormDocument } from '../../engine/schema/types';
+import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
-import { checkText, loadPublished, publish, revert, type Problem } from './api';
+import { checkText, loadDraft, loadPublished, publish, revert, type Problem } from './api';
+import { DraftNotes } from './DraftNotes';
+import { useServerDraft } from './useServerDraft';
+import { DesignView } from './DesignView';
 import { DiffView } from './DiffView';
-import { Editor } from './Editor';
+import { EndpointQuestion } from './EndpointQuestion';
 import { EndpointWarning } from './EndpointWarning';
 import { History } from './History';
 import { MergeView } from './MergeView';
-import { metaSchemas } from './meta';
 import { Preview } from './Preview';
+import { PropertyPanel } from './PropertyPanel';
 import { TranslationsPanel } from './Translations';
+import { useDraft, useHistoryKeys } from './useDraft';
 import { t, tn } from '../../engine/i18n/i18n';
 
-// One document in the studio: the editor, and beside it the live preview (forms),
+// One document in the studio: the editor (a form's Design view and, for every kind,
+// the Source view of the same draft, with one undo history), and beside it the live preview (forms),
 // the translations of its texts (forms and prompts), the diff against the
 // published version, the history; publish with the version
 // the draft started from, and the merge view when someone else published meanwhile.
 
-type Panel = 'preview' | 'translations' | 'diff' | 'history';
+// The Source view's code editor (CodeMirror and the meta-schemas) loads beside the Design view, not before it.
+const SourceEditor = lazy(() => import('./SourceEditor'));
+
+type Panel = 'properties' | 'preview' | 'translations' | 'diff' | 'history';
+type View = 'design' | 'source';
 
 const PANELS: Record<DocumentKind, readonly Panel[]> = {
-  forms: ['preview', 'translations', 'diff', 'history'],
+  forms: ['properties', 'preview', 'translations', 'diff', 'history'],
   prompts: ['translations', 'diff', 'history'],
   lookups: ['diff', 'history'],
   pages: ['diff', 'history'],
 };
 const panelName = (panel: Panel): string =>
-  ({ preview: t('Preview'), translations: t('Translations'), diff: t('Changes'), history: t('History') })[panel];
+  ({
+    properties: t('Properties'),
+    preview: t('Preview'),
+    translations: t('Translations'),
+    diff: t('Changes'),
+    history: t('History'),
+  })[panel];
 
 interface Conflict {
   theirs: string;
@@ -39,9 +55,14 @@ interface Conflict {
 
 export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind; name: string; onPublished(): void }) {
   const [published, setPublished] = useState<{ text: string; version: number }>();
-  const [text, setText] = useState<string>();
+  const draftText = useDraft();
+  const { text, change, reset } = draftText;
+  const [view, setView] = useState<View>(kind === 'forms' ? 'design' : 'source');
+  const historyKeys = useHistoryKeys(draftText);
+  const [restored, setRestored] = useState<string>();
   const [check, setCheck] = useState<{ text: string; problems: Problem[]; routed: boolean | null }>();
-  const [panel, setPanel] = useState<Panel>(kind === 'forms' ? 'preview' : 'diff');
+  const [chosenPanel, setPanel] = useState<Panel>(kind === 'forms' ? 'properties' : 'diff');
+  const [chosenField, setSelected] = useState<number>();
   const [conflict, setConflict] = useState<Conflict>();
   const [busy, setBusy] = useState(false);
 
@@ -53,8 +74,13 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
   }, [kind, name]);
 
   useEffect(() => {
-    void load().then((found) => setText(found.version ? found.text : newFormText(name)));
-  }, [load, name]);
+    void load().then(async (found) => {
+      // The owner's draft saved on the server wins over the published text: work goes on where it stopped.
+      const own = await loadDraft(kind, name).catch(() => null);
+      if (own && own.text !== found.text) setRestored(own.updated_at);
+      reset(own?.text ?? (found.version ? found.text : newFormText(name)));
+    });
+  }, [load, kind, name, reset]);
 
   const runCheck = useCallback(
     async (draft: string) => {
@@ -65,8 +91,25 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
     [kind, name],
   );
 
+  const otherDrafts = useServerDraft(kind, name, text, published);
   const draft = useMemo(() => (text === undefined ? undefined : parseDocumentText(text)), [text]);
+  const design = kind === 'forms' && view === 'design' && Array.isArray(draft?.fields) && draft.fields.length > 0;
+  const form = design ? (draft as unknown as FormDocument) : undefined;
+  // Properties belong to the Design view: beside the Source view the preview shows instead.
+  const panel = chosenPanel === 'properties' && !design ? 'preview' : chosenPanel;
+  const selected = form && chosenField !== undefined && chosenField < form.fields.length ? chosenField : undefined;
+  const publishedKeys = useMemo(() => {
+    const fields = published && parseDocumentText(published.text)?.fields;
+    return Array.isArray(fields) ? fields.map((f) => String((f as { key?: unknown }).key)) : [];
+  }, [published]);
   const checked = check && check.text === text;
+
+  // The Source view's linter checks what is typed there; in the Design view the draft is checked here.
+  useEffect(() => {
+    if (view !== 'design' || text === undefined || check?.text === text) return;
+    const timer = setTimeout(() => void runCheck(text), 400);
+    return () => clearTimeout(timer);
+  }, [view, text, check, runCheck]);
   const valid = checked && check.problems.length === 0 && draft !== undefined;
 
   async function doPublish(version: number) {
@@ -85,6 +128,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       } else {
         forgetDocument(kind, name);
         setConflict(undefined);
+        setRestored(undefined);
         await load();
         showToast({
           message: t('Published version {version} of {name}', { version: result.version, name }),
@@ -98,12 +142,24 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
   }
 
   async function doRevert(version: number) {
+    try {
+      await confirm({
+        title: t('Revert to version {version}?', { version }),
+        text: t(
+          'Version {version} is published again as version {next}: operators and the server use it at once. The draft is replaced by it.',
+          { version, next: (published?.version ?? 0) + 1 },
+        ),
+        confirmText: t('Revert and publish'),
+      });
+    } catch {
+      return;
+    }
     setBusy(true);
     try {
       const next = await revert(kind, name, version);
       forgetDocument(kind, name);
       const found = await load();
-      setText(found.text);
+      reset(found.text);
       showToast({ message: t('Restored version {version} as version {next}', { version, next }), type: 'success' });
       onPublished();
     } finally {
@@ -117,7 +173,8 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
   const changed = text !== published.text;
 
   return (
-    <div className="studio-document">
+    // Ctrl+Z and Ctrl+Shift+Z walk the one history from either view and the properties.
+    <div className="studio-document" onKeyDown={historyKeys}>
       <div className="studio-document__head">
         <h2>
           {kind}/{name}{' '}
@@ -128,6 +185,12 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
         <p className="studio-status" role="status">
           {!checked ? t('Checking…') : valid ? t('No problems') : tn('{count} problems', check.problems.length)}
         </p>
+        <button type="button" className="fc-btn" disabled={!draftText.canUndo} onClick={draftText.undo}>
+          {t('Undo')}
+        </button>
+        <button type="button" className="fc-btn" disabled={!draftText.canRedo} onClick={draftText.redo}>
+          {t('Redo')}
+        </button>
         <button
           type="button"
           className="fc-btn fc-btn--primary"
@@ -137,17 +200,25 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
           {t('Publish')}
         </button>
       </div>
+      <DraftNotes restored={restored} others={otherDrafts} />
       {conflict && (
         <MergeView
           theirs={conflict.theirs}
           mine={text}
           latest={conflict.latest}
           onTakeTheirs={() => {
-            setText(conflict.theirs);
+            reset(conflict.theirs);
             setPublished({ text: conflict.theirs, version: conflict.latest });
             setConflict(undefined);
           }}
           onKeepMine={() => void doPublish(conflict.latest)}
+        />
+      )}
+      {kind === 'forms' && draft && !endpoint && (
+        <EndpointQuestion
+          onPick={(route) =>
+            change(documentText({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
+          }
         />
       )}
       {kind === 'forms' && check?.routed === false && endpoint && (
@@ -155,26 +226,83 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
           method={method}
           endpoint={endpoint}
           onPick={(route) =>
-            draft && setText(documentText({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
+            draft && change(documentText({ ...draft, endpoint: route.path, method: route.method.toLowerCase() }))
           }
         />
       )}
       <div className="studio-document__body">
-        <Editor
-          key={`${kind}/${name}`}
-          text={text}
-          metaSchema={metaSchemas[kind]}
-          onChange={setText}
-          check={runCheck}
-        />
+        <div className="studio-views">
+          {kind === 'forms' && (
+            <div role="tablist" aria-label={t('Editor view')}>
+              {(['design', 'source'] as const).map((v) => (
+                <button
+                  key={v}
+                  id={`studio-view-${v}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === v}
+                  aria-controls={`studio-view-${v}-panel`}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'design' ? t('Design') : t('Source')}
+                </button>
+              ))}
+            </div>
+          )}
+          {kind === 'forms' && view === 'design' && (
+            <div role="tabpanel" id="studio-view-design-panel" aria-labelledby="studio-view-design">
+              {form ? (
+                <DesignView
+                  doc={form}
+                  selected={selected}
+                  onSelect={(index) => {
+                    setSelected(index);
+                    setPanel('properties');
+                  }}
+                  onChange={(doc, group) => change(documentText(doc), group)}
+                />
+              ) : (
+                <p>{t('The Design view shows once the source is a JSON object with fields.')}</p>
+              )}
+            </div>
+          )}
+          <div
+            role={kind === 'forms' ? 'tabpanel' : undefined}
+            id="studio-view-source-panel"
+            aria-labelledby={kind === 'forms' ? 'studio-view-source' : undefined}
+            hidden={view !== 'source'}
+          >
+            <Suspense fallback={<p aria-busy="true">{t('Loading…')}</p>}>
+              <SourceEditor
+                key={`${kind}/${name}`}
+                text={text}
+                kind={kind}
+                onChange={(next) => change(next, 'source')}
+                onUndo={draftText.undo}
+                onRedo={draftText.redo}
+                check={runCheck}
+              />
+            </Suspense>
+          </div>
+        </div>
         <div className="studio-side">
           <div role="tablist" aria-label={t('Beside the editor')}>
-            {PANELS[kind].map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
-                {panelName(p)}
-              </button>
-            ))}
+            {PANELS[kind]
+              .filter((p) => p !== 'properties' || design)
+              .map((p) => (
+                <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => setPanel(p)}>
+                  {panelName(p)}
+                </button>
+              ))}
           </div>
+          {panel === 'properties' && form && (
+            <PropertyPanel
+              doc={form}
+              selected={selected}
+              publishedKeys={publishedKeys}
+              onChange={(doc, group) => change(documentText(doc), group)}
+            />
+          )}
           {panel === 'preview' &&
             kind === 'forms' &&
             (valid ? (
@@ -188,7 +316,10 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
                 doc={draft as unknown as FormDocument}
                 onChange={(translations) => {
                   const { translations: _previous, ...rest } = draft;
-                  setText(documentText(Object.keys(translations).length ? { ...rest, translations } : rest));
+                  change(
+                    documentText(Object.keys(translations).length ? { ...rest, translations } : rest),
+                    'translations',
+                  );
                 }}
               />
             ) : (

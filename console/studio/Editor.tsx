@@ -2,7 +2,7 @@ import { json, jsonLanguage, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap } from '@codemirror/commands';
 import {
   bracketMatching,
   defaultHighlightStyle,
@@ -23,27 +23,31 @@ import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-jso
 import type { JSONSchema7 } from 'json-schema';
 import { useEffect, useRef } from 'react';
 import type { Problem } from './api';
+import { changedPart } from '../../engine/studio/changed-part';
 import { diagnostics } from './lint';
 import { t } from '../../engine/i18n/i18n';
 
 // CodeMirror 6 over a document's JSON text: completion and hover help from the
 // meta-schema (codemirror-json-schema), JSON syntax errors at once and the server's
-// check of the draft (debounced) as inline errors; undo/redo and the standard
-// editing keys. Tab is left to move focus (no keyboard trap).
+// check of the draft (debounced) as inline errors; the standard editing keys. Undo and
+// redo are the studio's (one history with the Design view). Tab is left to move focus
+// (no keyboard trap).
 
 export interface EditorProps {
   text: string;
   metaSchema: Record<string, unknown>;
   onChange(text: string): void;
+  onUndo(): void;
+  onRedo(): void;
   /** Checks the text on the server (the checks a publish runs). */
   check(text: string): Promise<Problem[]>;
 }
 
-export function Editor({ text, metaSchema, onChange, check }: EditorProps) {
+export function Editor({ text, metaSchema, onChange, onUndo, onRedo, check }: EditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(null);
-  const callbacks = useRef({ onChange, check });
-  callbacks.current = { onChange, check };
+  const callbacks = useRef({ onChange, onUndo, onRedo, check });
+  callbacks.current = { onChange, onUndo, onRedo, check };
   // The editor is created once per document (the parent keys it); later text comes from typing.
   const initial = useRef({ text, metaSchema });
 
@@ -63,8 +67,14 @@ export function Editor({ text, metaSchema, onChange, check }: EditorProps) {
           closeBrackets(),
           autocompletion(),
           highlightActiveLine(),
-          history(),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+          keymap.of([
+            ...closeBracketsKeymap,
+            ...defaultKeymap,
+            ...completionKeymap,
+            { key: 'Mod-z', run: () => (callbacks.current.onUndo(), true), preventDefault: true },
+            { key: 'Mod-Shift-z', run: () => (callbacks.current.onRedo(), true), preventDefault: true },
+            { key: 'Mod-y', run: () => (callbacks.current.onRedo(), true), preventDefault: true },
+          ]),
           json(),
           lintGutter(),
           linter(jsonParseLinter()),
@@ -83,11 +93,12 @@ export function Editor({ text, metaSchema, onChange, check }: EditorProps) {
     return () => editor.destroy();
   }, []);
 
-  // Text replaced from outside (a revert, "take theirs" in the merge view).
+  // Text changed from outside (the Design view, undo, a revert, "take theirs"): only the
+  // part that differs is replaced, so the cursor and scroll stay where they were.
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== text)
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+    const current = editor?.state.doc.toString();
+    if (editor && current !== undefined && current !== text) editor.dispatch({ changes: changedPart(current, text) });
   }, [text]);
 
   return <div className="studio-editor" ref={host} />;

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { listEndpoints, type ApiRoute } from './api';
+import type { ApiRoute } from './api';
+import { RoutePicker } from './RoutePicker';
 import { t } from '../../engine/i18n/i18n';
 
 // A form whose method and endpoint no server route answers would render and then
@@ -12,12 +12,6 @@ export interface EndpointWarningProps {
 }
 
 export function EndpointWarning({ method, endpoint, onPick }: EndpointWarningProps) {
-  const [routes, setRoutes] = useState<ApiRoute[]>([]);
-  useEffect(() => {
-    void listEndpoints().then((list) =>
-      setRoutes(list.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))),
-    );
-  }, []);
   return (
     <div className="studio-warning" role="alert">
       <p>
@@ -26,23 +20,7 @@ export function EndpointWarning({ method, endpoint, onPick }: EndpointWarningPro
           endpoint,
         })}
       </p>
-      <label>
-        {t('Pick an endpoint of the API')}
-        <select
-          value=""
-          onChange={(e) => {
-            const route = routes[Number(e.target.value)];
-            if (route) onPick(route);
-          }}
-        >
-          <option value="">{t('Choose…')}</option>
-          {routes.map((r, i) => (
-            <option key={`${r.method} ${r.path}`} value={i}>
-              {r.method} {r.path}
-            </option>
-          ))}
-        </select>
-      </label>
+      <RoutePicker label={t('Pick an endpoint of the API')} onPick={onPick} />
     </div>
   );
 }

@@ -38,6 +38,8 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
     });
   }, []);
 
+  // The renderer's own texts (Select, Cancel, Submit) in the chosen language too.
+  const translate = useMemo(() => catalogue && ((text: string) => catalogue[text] || text), [catalogue]);
   const shown = useMemo(() => {
     if (!permissions || !catalogue) return undefined;
     const permitted = { ...doc, fields: doc.fields.filter((f) => holdsPermission(permissions, f.permission)) };
@@ -131,6 +133,7 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
             key={`${roleId}/${language}`}
             name={name}
             doc={shown}
+            translate={translate}
             onClose={() => undefined}
             onCancel={() => setValues({})}
             onValuesChange={(next) => {

@@ -3,7 +3,8 @@
 import type { DocumentKind } from '../../engine/schema/document-source';
 import type { DocumentVersionAction } from '../../engine/schema/version-actions';
 import { http, isHttpError } from '../../engine/http/client';
-import type { ReceivedErrorItem } from '../../engine/errors/error-item';
+import type { ReceivedErrorItem } from '../../engine/contract/error-item';
+import { errorItems, failureBody } from '../../engine/contract/envelope';
 
 export interface DocumentSummary {
   kind: DocumentKind;
@@ -67,10 +68,6 @@ export type PublishResult =
   | { status: 'conflict'; latest: number }
   | { status: 'invalid'; errors: ReceivedErrorItem[] };
 
-/** The error items of a failure answer. */
-const errorItems = (error: unknown): ReceivedErrorItem[] =>
-  isHttpError(error) ? ((error.data as { errors?: ReceivedErrorItem[] } | undefined)?.errors ?? []) : [];
-
 export async function publish(kind: DocumentKind, name: string, document: unknown, version: number) {
   try {
     const reply = await http.put<{ data: { version: number } }>(base(kind, name), { document, version });
@@ -82,7 +79,7 @@ export async function publish(kind: DocumentKind, name: string, document: unknow
         latest: (error.data as { meta: { version: number } }).meta.version,
       } as PublishResult;
     if (isHttpError(error) && error.status === 422)
-      return { status: 'invalid', errors: errorItems(error) } as PublishResult;
+      return { status: 'invalid', errors: errorItems(failureBody(error)) } as PublishResult;
     throw error;
   }
 }
@@ -111,7 +108,7 @@ export async function dryRun(
     return { ok: true, message: reply.data.message };
   } catch (error) {
     if (isHttpError(error) && (error.status === 422 || error.status === 403))
-      return { ok: false, errors: errorItems(error) };
+      return { ok: false, errors: errorItems(failureBody(error)) };
     throw error;
   }
 }
@@ -133,4 +130,61 @@ export async function listRoles(): Promise<RoleRow[]> {
 export async function rolePermissions(id: number): Promise<string[]> {
   const rows = (await http.get<{ data: ({ name: string } | string)[] }>(`/roles/${id}/permissions`)).data.data;
   return rows.map((row) => (typeof row === 'string' ? row : row.name));
+}
+
+export interface PermissionRow {
+  name: string;
+  title: string;
+}
+
+/** Every permission there is (the permission list roles are made of). */
+export async function listPermissions(): Promise<PermissionRow[]> {
+  return (await http.get<{ data: PermissionRow[] }>('/roles/permissions')).data.data;
+}
+
+/** The names of the lookup documents, for option pickers. */
+export async function listLookupNames(): Promise<string[]> {
+  return (await http.get<{ data: DocumentSummary[] }>('/documents/lookups')).data.data.map((d) => d.name);
+}
+
+export interface StoredKeys {
+  /** The resource the form's endpoint writes, null when none keeps its values. */
+  resource: string | null;
+  /** The keys the resource stores in its own columns; any other field is its custom field. */
+  stored: string[];
+}
+
+/** Which of a form's fields the resource behind its endpoint stores, and which become custom fields. */
+export async function storedKeys(call: string): Promise<StoredKeys> {
+  const [method, endpoint] = call.split(' ');
+  return (await http.get<{ data: StoredKeys }>('/custom-fields/stored', { params: { method, endpoint } })).data.data;
+}
+
+export interface DraftRow {
+  author: string;
+  author_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The caller's own draft of a document (its raw text), or null. */
+export async function loadDraft(kind: DocumentKind, name: string) {
+  const reply = await http.get<{ data: { text: string; version: number; updated_at: string } | null }>(
+    `${base(kind, name)}/draft`,
+  );
+  return reply.data.data;
+}
+
+export async function saveDraft(kind: DocumentKind, name: string, text: string, version: number): Promise<void> {
+  await http.put(`${base(kind, name)}/draft`, { text, version }, { skipCancel: true });
+}
+
+export async function dropDraft(kind: DocumentKind, name: string): Promise<void> {
+  await http.delete(`${base(kind, name)}/draft`, { skipCancel: true });
+}
+
+/** Every owner's draft of a document. */
+export async function listDrafts(kind: DocumentKind, name: string): Promise<DraftRow[]> {
+  return (await http.get<{ data: DraftRow[] }>(`${base(kind, name)}/drafts`)).data.data;
 }

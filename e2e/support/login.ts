@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Password of every fixture account (DESIGN.md). */
+/** Password of every fixture account (README.md, docs/architecture.md). */
 export const FIXTURE_PASSWORD = 'Demo-Password-1';
 
 export const fixtureAccounts = {

@@ -18,13 +18,3 @@ export function brandedModel(model: unknown, branding?: DeviceBranding): string 
   const hit = branding?.models?.find((m) => m.original_model.toUpperCase() === model.toUpperCase());
   return hit ? hit.branded_model : model;
 }
-
-export function brandedModelImage(model: unknown, branding?: DeviceBranding): string | undefined {
-  if (typeof model !== 'string') return undefined;
-  return branding?.models?.find((m) => m.original_model.toUpperCase() === model.toUpperCase())?.branded_model_image;
-}
-
-export function brandedSeries(series: unknown, branding?: DeviceBranding): string {
-  if (typeof series !== 'string') return '';
-  return branding?.series?.find((s) => s.original.toUpperCase() === series.toUpperCase())?.branded ?? series;
-}

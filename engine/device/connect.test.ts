@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectPath } from './connect';
+import { connectable, connectPath } from './connect';
 
 describe('connect', () => {
   it('opens the rms-connect page of the protocol', () => {
@@ -13,5 +13,10 @@ describe('connect', () => {
   it('has no page for web protocols or unknown ones', () => {
     for (const protocol of ['http', 'https', undefined, 'gopher'])
       expect(connectPath({ id: 1, protocol })).toBeUndefined();
+  });
+
+  it('opens web entries through the WebUI proxy, not unknown protocols', () => {
+    for (const protocol of ['http', 'HTTPS', 'ssh', 'vnc']) expect(connectable({ id: 1, protocol })).toBe(true);
+    for (const protocol of [undefined, 'gopher']) expect(connectable({ id: 1, protocol })).toBe(false);
   });
 });

@@ -3,7 +3,18 @@
 // patch the matching rows in place instead of reloading.
 
 /** The fields a DeviceUpdated carries besides the id. */
-export const LIVE_DEVICE_FIELDS = ['status', 'last_connection_at', 'router_uptime', 'signal', 'name'] as const;
+export const LIVE_DEVICE_FIELDS = [
+  'status',
+  'last_connection_at',
+  'router_uptime',
+  'signal',
+  'name',
+  'temperature',
+  'operator',
+  'connection_type',
+  'connection_state',
+  'wan_ip',
+] as const;
 
 export type DeviceUpdate = { id: number } & Partial<Record<(typeof LIVE_DEVICE_FIELDS)[number], unknown>>;
 

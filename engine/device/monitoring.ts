@@ -110,11 +110,6 @@ export function isValidMonitoringPeriod(seconds: unknown): boolean {
   );
 }
 
-export function clampMonitoringPeriod(seconds: number): number {
-  if (!Number.isFinite(seconds)) return MONITORING_MIN;
-  return Math.min(MONITORING_MAX, Math.max(MONITORING_MIN, Math.round(seconds)));
-}
-
 /** The configurations with a template's periods (form values by key); a missing or invalid one is the default. */
 export function monitoringConfigs(periods: Readonly<Record<string, unknown>>): MonitoringConfig[] {
   return MONITORING_CONFIGS.map((c) => {

@@ -10,6 +10,9 @@ export function connectionStatus(index: unknown): ConnectionStatus {
     : 'Not Activated';
 }
 
+/** The CSS class of a status, `status-offline` or `status-not-activated`: table cells, markers and clusters. */
+export const statusClass = (status: string): string => `status-${status.toLowerCase().replace(/\s+/g, '-')}`;
+
 export function faceliftText(flag: unknown): 'Facelift device' | 'Not facelift device' {
   return flag === true || flag === 1 || flag === '1' ? 'Facelift device' : 'Not facelift device';
 }

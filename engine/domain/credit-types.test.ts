@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditTypesForUser, isPriceRequired, removePaidWord } from './credit-types';
+import { creditTypesForUser, removePaidWord } from './credit-types';
 
 const types = [
   { id: 1, name: 'Free Credit', payment_type: 'free' },
@@ -9,11 +9,6 @@ const types = [
 ];
 
 describe('credit types', () => {
-  it('price and pro form are required for type ids 2, 4, 6, 8, 10', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].filter(isPriceRequired)).toEqual([2, 4, 6, 8, 10]);
-    expect(isPriceRequired('8')).toBe(true);
-  });
-
   it('a super admin sees all credit types', () => {
     expect(creditTypesForUser(types, true)).toEqual(types);
   });

@@ -1,7 +1,7 @@
-// Resource (credit) type rules (forms spec §5, §6): price and pro form number are
-// required for type ids 2, 4, 6, 8, 10; a super admin sees every credit type, others
-// only the paid ones with the word 'Paid' removed from the name.
-import { PRICE_REQUIRED_TYPE_IDS } from '../constants';
+// Resource (credit) type rules (forms spec §5, §6): a super admin sees every
+// credit type, others only the paid ones with the word 'Paid' removed from the
+// name. (Price and pro form number, required for type ids 2, 4, 6, 8 and 10, are
+// the add-resources form's own rule: its fields depend on the type.)
 
 export interface CreditType {
   id: number;
@@ -9,10 +9,6 @@ export interface CreditType {
   payment_type?: string;
   license_type?: string;
   [key: string]: unknown;
-}
-
-export function isPriceRequired(typeId: unknown): boolean {
-  return PRICE_REQUIRED_TYPE_IDS.includes(Number(typeId));
 }
 
 export function removePaidWord(name: string): string {

@@ -5,7 +5,7 @@
 // on the file field as "message (name, line N, in X)"; the rest go to the general
 // list; UNAUTHORIZED items are skipped.
 
-import type { ReceivedErrorItem } from './error-item';
+import type { ReceivedErrorItem } from '../contract/error-item';
 
 export interface MapOptions {
   /** Key of the form's file field, for upload errors whose source contains a slash. */

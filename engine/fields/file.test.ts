@@ -39,8 +39,16 @@ describe('file input', () => {
 });
 
 describe('file names (shared with the server)', () => {
-  it('allows ordinary names and refuses empty, path, control, dot-only, reserved and over-long ones', () => {
-    for (const name of ['router-config.json', 'RUTX_R_00.07.13.bin', 'con-fig.json', 'конфиг.json', 'a.b.c'])
+  it('allows ordinary names and refuses empty, path, control, dot, reserved, server-configuration and over-long ones', () => {
+    for (const name of [
+      'router-config.json',
+      'RUTX_R_00.07.13.bin',
+      'con-fig.json',
+      'конфиг.json',
+      'a.b.c',
+      'my.htaccess',
+      'web.config.json',
+    ])
       expect(fileNameAllowed(name), name).toBe(true);
     for (const name of [
       '',
@@ -57,6 +65,16 @@ describe('file names (shared with the server)', () => {
       'NUL.txt',
       'com1',
       'lpt9.log',
+      '.htaccess',
+      '.HTPASSWD',
+      '.user.ini',
+      '.env',
+      ' .htaccess',
+      'web.config',
+      'Web.Config',
+      'php.ini',
+      'httpd.conf',
+      'crossdomain.xml',
     ])
       expect(fileNameAllowed(name), JSON.stringify(name)).toBe(false);
     expect(fileNameAllowed('x'.repeat(MAX_FILE_NAME_BYTES))).toBe(true);

@@ -48,19 +48,30 @@ export const MAX_FILE_NAME_BYTES = 255;
 const RESERVED_FILE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
 /**
+ * Files a web server reads as its own configuration where it finds them (IIS's
+ * web.config, PHP's php.ini, Apache's and nginx's configuration, Flash and
+ * Silverlight cross-domain policies); the dot-files (.htaccess, .htpasswd,
+ * .user.ini, .env) are refused by their leading dot.
+ */
+const SERVER_CONFIG_NAMES =
+  /^(web\.config|php\.ini|php5\.ini|httpd\.conf|nginx\.conf|lighttpd\.conf|crossdomain\.xml|clientaccesspolicy\.xml)$/i;
+
+/**
  * Whether a file name can be stored and handed back safely: not empty, no
  * forbidden symbol (which includes both path separators), no control
- * character, not only dots, no trailing dot or space, not a reserved device
- * name, at most 255 UTF-8 bytes.
+ * character, no leading dot (a hidden or server-configuration file), no
+ * trailing dot or space, not a reserved device name nor a server's
+ * configuration file, at most 255 UTF-8 bytes.
  */
 export function fileNameAllowed(name: string): boolean {
   return (
     name.trim().length > 0 &&
     !hasForbiddenFileNameChars(name) &&
     ![...name].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f') &&
-    !/^\.+$/.test(name) &&
+    !name.trim().startsWith('.') &&
     !/[. ]$/.test(name) &&
     !RESERVED_FILE_NAME.test(name.trim()) &&
+    !SERVER_CONFIG_NAMES.test(name.trim()) &&
     new TextEncoder().encode(name).length <= MAX_FILE_NAME_BYTES
   );
 }

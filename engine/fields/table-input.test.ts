@@ -33,4 +33,24 @@ describe('TableInput', () => {
       { row: 2, key: 'timeout', message: 'The timeout format is invalid.' },
     ]);
   });
+
+  it('takes only one of the options of a column', () => {
+    const typed = {
+      fields: [
+        {
+          key: 'type',
+          title: 'Type',
+          required: true,
+          options: [
+            { value: 'command', label: 'Command' },
+            { value: 'upload_file', label: 'Upload file' },
+          ],
+        },
+      ],
+    };
+    expect(checkRows(typed, [{ type: 'command' }, { type: 'upload_file' }])).toEqual([]);
+    expect(checkRows(typed, [{ type: 'reboot' }])).toEqual([
+      { row: 0, key: 'type', message: 'The type format is invalid.' },
+    ]);
+  });
 });

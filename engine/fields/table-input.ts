@@ -1,5 +1,5 @@
 // TableInput rows (forms spec §3): rows are objects keyed by the table field keys;
-// each cell has an optional pattern and maxlength.
+// each cell has an optional pattern and maxlength, or a list of options to choose from.
 import { tn } from '../i18n/i18n';
 import type { TableInputOptions } from '../schema/types';
 import { messages } from '../validators/messages';
@@ -33,7 +33,7 @@ export interface CellError {
   message: string;
 }
 
-/** Cell errors: required, maxlength and pattern per table field (the validation messages, named by the column title). */
+/** Cell errors: required, one of the options, maxlength and pattern per table field (the validation messages, named by the column title). */
 export function checkRows(table: TableInputOptions, rows: readonly TableRow[]): CellError[] {
   const errors: CellError[] = [];
   rows.forEach((row, index) => {
@@ -41,6 +41,8 @@ export function checkRows(table: TableInputOptions, rows: readonly TableRow[]): 
       const v = row[f.key] ?? '';
       if (v === '') {
         if (f.required) errors.push({ row: index, key: f.key, message: messages.required(f.title, f.key) });
+      } else if (f.options && !f.options.some((o) => String(o.value) === v)) {
+        errors.push({ row: index, key: f.key, message: messages.format(f.title, f.key) });
       } else if (f.maxlength !== undefined && v.length > f.maxlength) {
         errors.push({ row: index, key: f.key, message: messages.maxLength(f.title, f.key, f.maxlength) });
       } else if (f.pattern !== undefined && !new RegExp(`^(?:${f.pattern})$`).test(v)) {

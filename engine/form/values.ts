@@ -1,8 +1,8 @@
 import { hiddenKeys, type FormValues } from '../schema/depends';
 import { onChangeFunctions } from '../schema/functions';
 import type { FieldSchema } from '../schema/types';
-import { kindOf } from '../fields/kinds';
 import { checkSwitch, switchedFields } from '../schema/lookup-switch';
+import { requiredNow, typedValues } from '../schema/required-when';
 import { checkAddon, checkField } from '../validators/field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
@@ -121,16 +121,18 @@ export function applyChange(
 
 /**
  * The first message per visible field: the server's check on the value as the
- * server receives it (trimmed and typed), so both agree on `"  ab  "`.
+ * server receives it (trimmed and typed), so both agree on `"  ab  "`; a
+ * requiredWhen rule reads the typed values too.
  */
 export function checkValues(doc: HasFields, values: FormValues, hidden: readonly string[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const field of doc.fields) {
-    if (hidden.includes(field.key)) continue;
+  const shown = doc.fields.filter((field) => !hidden.includes(field.key));
+  const typed = typedValues(shown, values);
+  for (const field of shown) {
     // An addon's message shows under its field (the server names the addon's key).
-    const value = kindOf(field).coerce(field, values[field.key]);
+    const value = typed[field.key];
     const message =
-      checkField(field, value) ??
+      checkField(field, value, { required: requiredNow(field, typed) }) ??
       checkSwitch(field, { ...values, [field.key]: value }) ??
       (field.addon && checkAddon(field, values[field.addon.key]));
     if (message) errors[field.key] = message;

@@ -12,6 +12,7 @@ import {
   VPN_CLIENT_TYPE_LABELS,
 } from './code-labels';
 import { formatDuration } from './duration';
+import { isHexColor } from '../validators/patterns';
 import { formatDateTime, formatRelativeTime, toDate } from './relative-time';
 import { formatPort } from './services';
 import { taskTypeCodes, taskTypeLabel } from './task-types';
@@ -71,6 +72,8 @@ export const formatters: Readonly<Record<string, Formatter>> = {
   notificationType: (v) => (v == null || v === '' ? '' : codeLabel(NOTIFICATION_TYPE_LABELS, String(v))),
   reportCode: (v) => (v == null || v === '' ? '' : codeLabel(REPORT_CODE_LABELS, String(v))),
   vpnClientType: (v) => (v == null || v === '' ? '' : codeLabel(VPN_CLIENT_TYPE_LABELS, String(v))),
+  // A colour as its hex code (a cell draws its swatch beside it); anything else is no colour.
+  color: (v) => (isHexColor(v) ? String(v).toLowerCase() : ''),
   count: (v) => (Array.isArray(v) ? String(v.length) : Number.isFinite(num(v)) ? String(num(v)) : ''),
   percent: (v, _r, c) =>
     Number.isFinite(num(v))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCelsius, formatCoordinate, formatCoordinates, formatDbm } from './units';
+import { formatCelsius, formatCoordinate, formatDbm } from './units';
 import { formatPort, portService } from './services';
 import { CHART_PALETTE, paletteColor } from './palette';
 
@@ -11,7 +11,6 @@ describe('units', () => {
     expect(formatCelsius('36')).toBe('36 °C');
     expect(formatCoordinate(54.687157)).toBe('54.687157');
     expect(formatCoordinate(25)).toBe('25.000000');
-    expect(formatCoordinates(1.5, 2)).toBe('1.500000, 2.000000');
   });
   it('coordinates always carry 6 decimals', () => {
     fc.assert(

@@ -19,9 +19,3 @@ export function formatCoordinate(value: unknown): string {
   const n = numeric(value);
   return n === undefined ? '' : n.toFixed(6);
 }
-
-export function formatCoordinates(latitude: unknown, longitude: unknown): string {
-  const lat = formatCoordinate(latitude);
-  const lng = formatCoordinate(longitude);
-  return lat && lng ? `${lat}, ${lng}` : '';
-}

@@ -126,7 +126,7 @@ describe('http client conventions', () => {
 
     const slow = client(fakeFetch(never).fetch);
     await expect(slow.get('/user', { timeout: 20 })).rejects.toMatchObject({
-      message: 'timeout of 20ms exceeded',
+      message: 'timeout of 20 ms exceeded',
       code: 'ETIMEDOUT',
     });
 
@@ -134,6 +134,20 @@ describe('http client conventions', () => {
     const aborted = slow.get('/y', { signal: controller.signal });
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ message: 'canceled', code: 'ERR_CANCELED' });
+  });
+
+  it('tells the error widget of each failed call, not of a cancelled one', async () => {
+    const failed: string[] = [];
+    const off = onHttpEvent('request-failed', (error) => failed.push(`${error.config.url} ${error.message}`));
+    const failing = client(fakeFetch(() => json(500, { success: false, errors: [] })).fetch);
+    await failing.get('/broken').catch(() => undefined);
+    const slow = client(fakeFetch(never).fetch);
+    const controller = new AbortController();
+    const cancelled = slow.get('/slow', { signal: controller.signal }).catch(() => undefined);
+    controller.abort();
+    await cancelled;
+    off();
+    expect(failed).toEqual(['/broken Request failed with status code 500']);
   });
 
   it('has no default timeout', async () => {
@@ -264,7 +278,7 @@ describe('http client conventions', () => {
     const off = onHttpEvent('global-error', (e) => seen.push(e));
     await expect(http.get('/x')).rejects.toThrow('Request failed with status code 403');
     off();
-    expect(seen).toEqual([{ code: 'ACCOUNT_LOCKED', message: 'm' }]);
+    expect(seen).toEqual([{ code: 'ACCOUNT_LOCKED', message: 'm', source: null }]);
   });
 });
 
@@ -414,7 +428,7 @@ describe('401 handling: writes and sessions', () => {
     const off = onHttpEvent('global-error', (event) => seen.push(event));
     await expect(client(fetch, { hasSession: () => false }).get('/devices')).rejects.toMatchObject({ status: 401 });
     off();
-    expect(seen).toEqual([{ code: 'UNAUTHORIZED', message: 'm' }]);
+    expect(seen).toEqual([{ code: 'UNAUTHORIZED', message: 'm', source: null }]);
   });
 });
 

@@ -7,7 +7,8 @@ import axios, {
 } from 'axios';
 import { serializeParams } from './params';
 import { DEFAULT_CACHE, THROTTLE_MS, cacheFor } from './cache';
-import { ROUTE_CHANGED, firstErrorItem, fromAxiosError, toHeaders } from './errors';
+import { firstErrorItem } from '../contract/envelope';
+import { ROUTE_CHANGED, fromAxiosError, isCancel, isHttpError, toHeaders } from './errors';
 import { emitHttpEvent } from './events';
 import { createLatestGets } from './latest-get';
 import { XSRF_COOKIE, XSRF_HEADER, isSameOrigin, readCookie } from './xsrf';
@@ -18,7 +19,8 @@ import type { CacheOptions, HttpConfig, HttpResponse } from './types';
 import { apiBase, REVIEW_API_KEY } from './api-base';
 
 export type { CacheOptions, HttpConfig, HttpResponse } from './types';
-export { HttpError, isCancel, isHttpError, ROUTE_CHANGED, firstErrorItem, serverMessage } from './errors';
+export { HttpError, isCancel, isHttpError, ROUTE_CHANGED } from './errors';
+export { firstErrorItem, serverMessage } from '../contract/envelope';
 export { ACCOUNT_MENU_CACHE } from './cache';
 export { onHttpEvent } from './events';
 export { SESSION_CALL_TIMEOUT } from './session-recovery';
@@ -223,7 +225,9 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
         config,
       };
     } catch (error) {
-      throw await fromAxiosError(error, config);
+      const failure = await fromAxiosError(error, config);
+      if (isHttpError(failure) && !isCancel(failure)) emitHttpEvent('request-failed', failure);
+      throw failure;
     } finally {
       pending.delete(entry);
       if (transfer !== undefined) endTransfer(transfer);

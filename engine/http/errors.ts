@@ -1,5 +1,4 @@
 import { AxiosError, isCancel as isAxiosCancel } from 'axios';
-import type { ErrorItem } from '../errors/error-item';
 import type { HttpConfig } from './types';
 
 /**
@@ -55,6 +54,11 @@ async function readableData(data: unknown): Promise<unknown> {
 }
 
 /** The engine's error for an axios failure; a cancel takes its reason from the aborted signal. */
+/** axios writes a timeout "timeout of 30000ms exceeded"; the spec, "timeout of N ms exceeded" (shell spec §8). */
+function specMessage(message: string): string {
+  return message.replace(/^timeout of (\d+)ms exceeded$/, 'timeout of $1 ms exceeded');
+}
+
 export async function fromAxiosError(error: unknown, config: HttpConfig): Promise<unknown> {
   if (isAxiosCancel(error)) {
     const reason = ((error as AxiosError).config?.signal as AbortSignal | undefined)?.reason as unknown;
@@ -63,7 +67,7 @@ export async function fromAxiosError(error: unknown, config: HttpConfig): Promis
   }
   if (!(error instanceof AxiosError)) return error;
   const response = error.response;
-  return new HttpError(error.message, config, {
+  return new HttpError(specMessage(error.message), config, {
     code: error.code,
     status: response?.status,
     statusText: response?.statusText,
@@ -79,24 +83,4 @@ export function isHttpError(error: unknown): error is HttpError {
 /** A request cancelled by the app (route change, an abort signal), not a failure to report. */
 export function isCancel(error: unknown): boolean {
   return error instanceof HttpError && error.code === AxiosError.ERR_CANCELED;
-}
-
-/** First error item of an RMS failure envelope, if any. */
-export function firstErrorItem(data: unknown): Partial<ErrorItem> | undefined {
-  if (!data || typeof data !== 'object') return undefined;
-  const errors = (data as { errors?: unknown }).errors;
-  if (!Array.isArray(errors) || errors.length === 0) return undefined;
-  const first = errors[0];
-  return first && typeof first === 'object' ? (first as Partial<ErrorItem>) : undefined;
-}
-
-/**
- * The server's words for a failure: the first error item's message, else the
- * fallback (the notifications' 'Failed to get notifications.'), else the
- * client's own message (the revoke-impersonation toast, forms spec §8).
- */
-export function serverMessage(error: unknown, fallback?: string): string {
-  const first = error instanceof HttpError ? firstErrorItem(error.data)?.message : undefined;
-  if (first) return first;
-  return fallback ?? (error instanceof Error ? error.message : String(error));
 }

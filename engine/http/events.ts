@@ -1,15 +1,19 @@
-import type { ErrorItem } from '../errors/error-item';
+import type { ErrorItem } from '../contract/error-item';
+import type { HttpError } from './errors';
 
 /**
  * Events of the HTTP layer the app reacts to (shell spec §4, §8): a finished
- * token refresh, a local logout, an error code handled globally and a failed
- * revoke attempt (counted towards the maintenance screen).
+ * token refresh, a local logout, an error code handled globally, a failed
+ * revoke attempt (counted towards the maintenance screen) and any call that
+ * failed after the client's own recovery (the header's error widget; a
+ * cancelled call is not one).
  */
 export interface HttpEventMap {
   'token-refreshed': void;
   'logged-out': { location?: string };
   'global-error': Partial<ErrorItem>;
   'revoke-failed': unknown;
+  'request-failed': HttpError;
 }
 
 type Listener<T> = (payload: T) => void;

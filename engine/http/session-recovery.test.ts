@@ -23,7 +23,7 @@ describe('the token refresh (shell spec §7, §9)', () => {
     await vi.advanceTimersByTimeAsync(29_999);
     expect(outcome).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(outcome).toBe('timeout of 30000ms exceeded'));
+    await vi.waitFor(() => expect(outcome).toBe('timeout of 30000 ms exceeded'));
     expect(sent).toEqual(['POST /api/account/token/refresh']);
   });
 });

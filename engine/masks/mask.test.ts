@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyMask, isMaskComplete, MASK_TOKENS, parseMask, toImaskPattern, unmaskValue } from './mask';
+import { applyMask, MASK_TOKENS, parseMask, toImaskPattern } from './mask';
 
 describe('mask tokens', () => {
   it('# is a digit or space', () => {
@@ -27,11 +27,6 @@ describe('mask tokens', () => {
   it('escapes literals imask would read as definitions', () => {
     expect(toImaskPattern('0#[a]')).toBe('\\0#\\[a\\]');
     expect(applyMask('0-##', '12')).toBe('0-12');
-  });
-  it('unmasks and tells completeness', () => {
-    expect(unmaskValue('FF:FF', '0a:1b')).toBe('0A1B');
-    expect(isMaskComplete('FF:FF', '0a:1b')).toBe(true);
-    expect(isMaskComplete('FF:FF', '0a')).toBe(false);
   });
 });
 

@@ -63,17 +63,3 @@ export function applyMask(mask: string, input: string): string {
   masked.resolve(input);
   return masked.value;
 }
-
-/** Only the characters typed into token positions (literals removed). */
-export function unmaskValue(mask: string, input: string): string {
-  const masked = IMask.createMask(imaskOptions(mask));
-  masked.resolve(input);
-  return masked.unmaskedValue;
-}
-
-/** Whether the value fills every token of the mask. */
-export function isMaskComplete(mask: string, input: string): boolean {
-  const masked = IMask.createMask(imaskOptions(mask));
-  masked.resolve(input);
-  return masked.isComplete;
-}

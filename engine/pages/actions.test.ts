@@ -13,6 +13,8 @@ function env(overrides: Partial<ActionEnvironment> = {}): ActionEnvironment {
     confirm: vi.fn(async () => true),
     request: vi.fn(async () => ({ data: { success: true, meta: { channel: 'action-1' } } })),
     navigate: vi.fn(),
+    download: vi.fn(async () => true),
+    connect: vi.fn(),
     getSetting: vi.fn(() => undefined),
     lookupOptions: vi.fn(async () => [{ value: 7, label: 'Field' }]),
     done: vi.fn(),
@@ -41,6 +43,15 @@ describe('runAction', () => {
       error: refused,
       request: { method: 'delete', url: '/devices' },
     });
+  });
+  it("Connect opens a session on the row's remote access entry, within the click (before any await)", () => {
+    const e = env();
+    const action = { key: 'connect', label: 'Connect', connect: '{id}' };
+    void runAction(action, { row: { id: 12, protocol: 'ssh' } }, e);
+    expect(e.connect).toHaveBeenCalledWith('12');
+    const none = env();
+    void runAction(action, { row: { protocol: 'ssh' } }, none);
+    expect(none.connect).not.toHaveBeenCalled();
   });
   it('a closed form is a cancel', async () => {
     const e = env({ openForm: vi.fn(async () => undefined) });
@@ -122,5 +133,14 @@ describe('runAction', () => {
     expect((await runAction(doc.bulkActions![0], { ids: [1] }, e)).kind).toBe('failed');
     await runAction(doc.rowActions![0], { row: { id: 9 } }, e);
     expect(e.navigate).toHaveBeenCalledWith('/devices/9');
+  });
+  it('downloads a file from the row, and says cancelled when the download failed', async () => {
+    const action = { key: 'download', label: 'Download', download: '/files/{id}/download' };
+    const e = env();
+    expect((await runAction(action, { row: { id: 4 } }, e)).kind).toBe('downloaded');
+    expect(e.download).toHaveBeenCalledWith('/files/4/download');
+    expect(e.request).not.toHaveBeenCalled();
+    const failing = env({ download: vi.fn(async () => false) });
+    expect((await runAction(action, { row: { id: 4 } }, failing)).kind).toBe('cancelled');
   });
 });

@@ -1,5 +1,6 @@
-// Runs a page action: opens a registered form or prompt, follows a link, or
-// calls an endpoint after a confirmation prompt. The environment (modals,
+// Runs a page action: opens a registered form or prompt, follows a link,
+// downloads a file, opens an RMS Connect session, or calls an endpoint after a
+// confirmation prompt. The environment (modals,
 // HTTP, settings, navigation, toasts) is injected so the rules stay testable.
 import { resolveObject, resolvePath, resolveTemplate, type Scope } from './template';
 import { countedText } from '../i18n/i18n';
@@ -14,6 +15,10 @@ export interface ActionEnvironment {
   /** Sends through the engine's request pipeline (MFA, 423 password confirmation). */
   request(config: { method: string; url: string; data?: unknown }): Promise<{ data: unknown }>;
   navigate(path: string): void;
+  /** The file download of forms spec §7 (GET, blob, Content-Disposition name); false when it failed (the toast said why). */
+  download(url: string): Promise<boolean>;
+  /** Opens an RMS Connect session on a remote access entry and its page in a new tab (called within the click). */
+  connect(entryId: string): void;
   getSetting(key: string): unknown;
   /** Options of a lookup (limit 100) for a prompt's select box. */
   lookupOptions(lookup: PageLookup): Promise<PageOption[]>;
@@ -34,7 +39,8 @@ export type ActionResult =
     }
   | { kind: 'cancelled'; action: PageAction }
   | { kind: 'failed'; error: unknown; action: PageAction; request?: SentRequest }
-  | { kind: 'navigated'; action: PageAction };
+  | { kind: 'navigated'; action: PageAction }
+  | { kind: 'downloaded'; action: PageAction };
 
 export interface SentRequest {
   method: string;
@@ -113,6 +119,17 @@ export async function runAction(
       const path = resolvePath(action.href, scope);
       if (!path) return finish({ kind: 'cancelled', action });
       env.navigate(path);
+      return finish({ kind: 'navigated', action });
+    }
+    if (action.download) {
+      const url = resolvePath(action.download, scope);
+      if (!url || !(await env.download(url))) return finish({ kind: 'cancelled', action });
+      return finish({ kind: 'downloaded', action });
+    }
+    if (action.connect) {
+      const entryId = resolveTemplate(action.connect, scope);
+      if (entryId === undefined || entryId === null || entryId === '') return finish({ kind: 'cancelled', action });
+      env.connect(String(entryId));
       return finish({ kind: 'navigated', action });
     }
     const data = resolveObject(action.data, scope);

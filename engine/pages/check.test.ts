@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { checkPageDocument } from './check';
 import { devicesDoc } from './sample-document';
-import { renderPageTypes } from './types-file';
+import { renderPageTypes } from '../../scripts/schemas-check/page-types-file';
 import type { PageDocument } from './types';
 
 const root = new URL('../../', import.meta.url);

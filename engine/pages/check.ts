@@ -142,6 +142,10 @@ export function checkPageDocument(raw: unknown, context: PageCheckContext | Fold
     if (ctx.name && t.page === ctx.name) add(`/tabs/${i}/page`, 'A tab cannot show its own page.');
     else if (pages && !pages.has(t.page)) add(`/tabs/${i}/page`, `Page "${t.page}" is not in schemas/pages/.`);
   });
+  (doc.sections ?? []).forEach((section, i) => {
+    if (ctx.name && section === ctx.name) add(`/sections/${i}`, 'A page cannot show itself as a section.');
+    else if (pages && !pages.has(section)) add(`/sections/${i}`, `Page "${section}" is not in schemas/pages/.`);
+  });
   if (doc.defaultTab && !tabs.some((t) => t.key === doc.defaultTab)) {
     add('/defaultTab', `Default tab "${doc.defaultTab}" is not one of the tabs.`);
   }

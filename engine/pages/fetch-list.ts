@@ -30,6 +30,29 @@ export async function fetchList(
   return readEnvelope(response.data);
 }
 
+/** Rows fetched a page at a time for an export. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every row of the list as it is filtered and sorted, a page at a time, telling `onProgress` how many of how many
+ * have arrived (an export of a large list shows its progress and can be stopped by `signal`).
+ */
+export async function fetchAllRows(
+  doc: PageDocument,
+  state: ListState,
+  scope: Scope,
+  onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const data = await fetchList(doc, { ...state, page, pageSize: EXPORT_PAGE_SIZE }, scope, signal);
+    rows.push(...data.rows);
+    onProgress(rows.length, Math.max(data.total, rows.length));
+    if (data.rows.length < EXPORT_PAGE_SIZE || rows.length >= data.total) return rows;
+  }
+}
+
 export async function fetchItem(
   doc: PageDocument,
   scope: Scope,

@@ -31,6 +31,29 @@ describe('first content', () => {
     expect(settled).toBe(true);
   });
 
+  it('waits past FIRST_CONTENT_WAIT_MS for a page that said it will show content (a slow list)', async () => {
+    const { afterFirstContent, expectContent, markContentShown, FIRST_CONTENT_WAIT_MS } = await load();
+    let settled = false;
+    void afterFirstContent().then(() => (settled = true));
+    expectContent();
+    await vi.advanceTimersByTimeAsync(FIRST_CONTENT_WAIT_MS + 2000);
+    expect(settled).toBe(false);
+    markContentShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
+  it('waits at most EXPECTED_CONTENT_WAIT_MS for a page that said so and never showed it', async () => {
+    const { afterFirstContent, expectContent, EXPECTED_CONTENT_WAIT_MS } = await load();
+    let settled = false;
+    void afterFirstContent().then(() => (settled = true));
+    expectContent();
+    await vi.advanceTimersByTimeAsync(EXPECTED_CONTENT_WAIT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+  });
+
   it('lets what asks after the content was shown load at once', async () => {
     const { afterFirstContent, markContentShown } = await load();
     markContentShown();

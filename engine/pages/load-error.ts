@@ -1,6 +1,7 @@
 // The text a page shows when its endpoint fails: a plain "not found" for a
 // missing item (404), else the document's error text followed by the
 // server's message (its first error item, or the client's message).
+import { serverMessage } from '../contract/envelope';
 import type { PageDocument } from './types';
 
 export type Translate = (text: string) => string;
@@ -9,12 +10,6 @@ export type Translate = (text: string) => string;
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
-}
-
-function serverMessage(error: unknown): string {
-  const item = (error as { data?: { errors?: { message?: unknown }[] } } | null)?.data?.errors?.[0];
-  if (typeof item?.message === 'string' && item.message) return item.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function loadErrorText(

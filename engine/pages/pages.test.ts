@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { devicesDoc as doc } from './sample-document';
-import { resolvePath, resolveTemplate, templateKeys } from './template';
+import { placeholderKeys } from '../contract/endpoint';
+import { resolvePath, resolveTemplate } from './template';
 import {
   ariaSort,
   defaultListState,
@@ -30,7 +31,7 @@ describe('templates', () => {
     expect(resolveTemplate('{company.name}', { company: { name: 'Acme' } })).toBe('Acme');
     expect(resolvePath('/devices/{id}', { id: 'a/b' })).toBe('/devices/a%2Fb');
     expect(resolvePath('/companies/{company_id}', {})).toBeUndefined();
-    expect(templateKeys('/x/{a}/{b.c}')).toEqual(['a', 'b.c']);
+    expect(placeholderKeys('/x/{a}/{b.c}')).toEqual(['a', 'b.c']);
   });
 });
 

@@ -41,7 +41,9 @@ export function exportUrl(
   if (!doc.export) return undefined;
   const { limit: _limit, offset: _offset, ...query } = buildListQuery(doc, state, scope);
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-  const fields = columns.filter((key) => !key.includes('.'));
+  // A custom field's column (`custom_fields.<key>`) is exported with the record's custom fields.
+  const custom = columns.some((key) => key.startsWith('custom_fields.')) ? ['custom_fields'] : [];
+  const fields = [...columns.filter((key) => !key.includes('.')), ...custom];
   if (fields.length) params.set('fields', fields.join(','));
   return `/api${doc.export}?${params}`;
 }

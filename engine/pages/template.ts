@@ -1,10 +1,9 @@
 // {key} templates of page documents: paths, query parameters, form data and
 // confirmation texts read values from the row, the route parameters and the
 // selection ('{$ids}', '{count}').
-export type Scope = Record<string, unknown>;
+import { fillPlaceholders, wholePlaceholder } from '../contract/endpoint';
 
-const WHOLE = /^\{([$A-Za-z0-9_.]+)\}$/;
-const PART = /\{([$A-Za-z0-9_.]+)\}/g;
+export type Scope = Record<string, unknown>;
 
 export function readPath(source: unknown, path: string): unknown {
   let node = source;
@@ -18,18 +17,22 @@ export function readPath(source: unknown, path: string): unknown {
 /** A whole-string template keeps the value's type ('{$ids}' stays an array); otherwise text. */
 export function resolveTemplate(value: unknown, scope: Scope): unknown {
   if (typeof value !== 'string') return value;
-  const whole = WHOLE.exec(value);
-  if (whole) return readPath(scope, whole[1]);
-  return value.replace(PART, (_m, key: string) => String(readPath(scope, key) ?? ''));
+  const whole = wholePlaceholder(value);
+  if (whole !== undefined) return readPath(scope, whole);
+  return fillPlaceholders(value, (key) => readPath(scope, key), {
+    missing: (key) => String(readPath(scope, key) ?? ''),
+  });
 }
 
 /** Path templates: each value URI-encoded; a missing value leaves the template unresolved (undefined). */
 export function resolvePath(path: string, scope: Scope): string | undefined {
   let missing = false;
-  const out = path.replace(PART, (_m, key: string) => {
-    const v = readPath(scope, key);
-    if (v === undefined || v === null || v === '') missing = true;
-    return encodeURIComponent(String(v ?? ''));
+  const out = fillPlaceholders(path, (key) => readPath(scope, key), {
+    encode: true,
+    missing: () => {
+      missing = true;
+      return '';
+    },
   });
   return missing ? undefined : out;
 }
@@ -47,9 +50,4 @@ export function resolveObject(input: Record<string, unknown> | undefined, scope:
     if (resolved !== undefined && resolved !== '') out[key] = resolved;
   }
   return out;
-}
-
-/** The template keys a string refers to (for the page checker). */
-export function templateKeys(value: string): string[] {
-  return [...value.matchAll(PART)].map((m) => m[1]);
 }

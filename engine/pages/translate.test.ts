@@ -14,6 +14,13 @@ describe('translateDocument', () => {
     expect(doc.rowActions![0].href).toBe('/devices/{id}');
     expect(doc.endpoint).toBe('/devices');
   });
+  it('translates the search box label and placeholder', () => {
+    const search = { label: 'Search devices', placeholder: 'Name, serial, MAC or IMEI' };
+    expect(translateDocument({ ...devicesDoc, search }, upper).search).toEqual({
+      label: 'SEARCH DEVICES',
+      placeholder: 'NAME, SERIAL, MAC OR IMEI',
+    });
+  });
   it('the identity translator changes nothing', () => {
     expect(translateDocument(devicesDoc, (s) => s)).toEqual(devicesDoc);
   });

@@ -34,7 +34,15 @@ export function translateDocument(doc: PageDocument, t: Translate): PageDocument
     ...(doc.empty ? { empty: t(doc.empty) } : {}),
     ...(doc.error ? { error: t(doc.error) } : {}),
     ...(doc.notFound ? { notFound: t(doc.notFound) } : {}),
-    ...(doc.search ? { search: { ...doc.search, ...(doc.search.label ? { label: t(doc.search.label) } : {}) } } : {}),
+    ...(doc.search
+      ? {
+          search: {
+            ...doc.search,
+            ...(doc.search.label ? { label: t(doc.search.label) } : {}),
+            ...(doc.search.placeholder ? { placeholder: t(doc.search.placeholder) } : {}),
+          },
+        }
+      : {}),
   };
   if (doc.columns) out.columns = doc.columns.map(opt);
   if (doc.fields) out.fields = doc.fields.map(opt);

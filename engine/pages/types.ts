@@ -1,5 +1,5 @@
 // GENERATED from schemas/*.schema.json by engine/schema/codegen.ts. Do not edit by hand:
-// change the meta-schema and run `npx tsx engine/pages/generate-types.ts`.
+// change the meta-schema and run `npx tsx scripts/schemas-check/generate-page-types.ts`.
 
 /** A console page: a list over an endpoint, a tab container, a detail view, a chart or an action panel. The file name under schemas/pages/ is the route's page key. */
 export interface PageDocument {
@@ -36,6 +36,8 @@ export interface PageDocument {
   live?: boolean;
   /** API path of the CSV export of the list (e.g. /devices/export/csv): the current filters and visible columns, every page, streamed by the server. */
   export?: string;
+  /** List pages: add a sortable column (and a text filter) for each custom field of the list's resource, the form fields it does not store (GET /api/custom-fields?endpoint=). */
+  customFields?: boolean;
   /** Devices on the fleet map (rows or the item with latitude and longitude): a list offers a Map view of its filtered rows, a detail page draws its item above the fields. */
   map?: boolean;
   toolbarActions?: PageAction[];
@@ -55,6 +57,8 @@ export interface PageDocument {
   tree?: PageTree;
   /** Item field holding a dashboard's widgets, drawn under the fields (detail): value tiles and chart pages. */
   widgets?: string;
+  /** Page documents drawn under this one on the same route, each with its own heading (a tag's chart, then its devices; a detail page's sections once its item is found). */
+  sections?: string[];
 }
 
 /** A permission name or a list (matched with permissionMode, default every). */
@@ -116,15 +120,7 @@ export interface PageConfirm {
   cancelText?: string;
   /** Offers 'Do not show this again'; re-enabled in the table preferences. */
   reminderKey?: string;
-  /** A required choice inside the prompt (e.g. the tag to assign); its value is {$selected}. */
   selectBox?: PageSelectBox;
-}
-
-/** A required choice inside the prompt (e.g. the tag to assign); its value is {$selected}. */
-export interface PageSelectBox {
-  label: string;
-  options?: PageOption[];
-  lookup?: PageLookup;
 }
 
 export interface PageRequest {
@@ -143,7 +139,7 @@ export interface PageRequest {
   after?: 'reload' | 'restart';
 }
 
-/** Opens a registered form or prompt, follows a link, or calls an endpoint after a confirmation. */
+/** Opens a registered form or prompt, follows a link, opens an RMS Connect session, or calls an endpoint after a confirmation. */
 export interface PageAction {
   key: string;
   label: string;
@@ -155,6 +151,10 @@ export interface PageAction {
   prompt?: string;
   /** Console path; {key} from the row or route. */
   href?: string;
+  /** API path of a file, {key} from the row or route: a GET whose blob is saved under its Content-Disposition name (forms spec: file download). */
+  download?: string;
+  /** RMS Connect: the id of a remote access entry ({key} from the row or route); opens a session on it and its connection page, with the link key, in a new tab. */
+  connect?: string;
   request?: PageRequest;
   confirm?: PageConfirm;
   /** Initial form data; string values may be {key} templates (row, route) or '{$ids}'. */
@@ -201,12 +201,6 @@ export interface PageChart {
   series: PageSeries[];
 }
 
-export interface PageSeries {
-  key: string;
-  title: string;
-  formatter?: string;
-}
-
 /** Rows with a parent key drawn as nested lists (kind tree). */
 export interface PageTree {
   /** Row identity (default id). */
@@ -218,4 +212,17 @@ export interface PageTree {
   link?: string;
   /** Values shown after the label. */
   details?: PageField[];
+}
+
+/** A required choice inside the prompt (e.g. the tag to assign); its value is {$selected}. */
+export interface PageSelectBox {
+  label: string;
+  options?: PageOption[];
+  lookup?: PageLookup;
+}
+
+export interface PageSeries {
+  key: string;
+  title: string;
+  formatter?: string;
 }

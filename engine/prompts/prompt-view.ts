@@ -3,6 +3,7 @@ import { currentLanguage, t } from '../i18n/i18n';
 import { documentTranslator, translateField } from '../schema/translate-form';
 import type { FieldSchema, PromptDocument } from '../schema/types';
 import { checkField } from '../validators/field';
+import { requiredNow } from '../schema/required-when';
 import { CANCEL_TEXT, CONFIRM_TEXT } from './confirm';
 
 // A prompt document (schemas/prompts/*.json) as the dialog shows it: title,
@@ -54,7 +55,7 @@ export function checkPrompt(view: Pick<PromptView, 'fields'>, raw: PromptValues)
   const values = promptValues(view, raw);
   const errors: Record<string, string> = {};
   for (const field of view.fields) {
-    const message = checkField(field, values[field.key]);
+    const message = checkField(field, values[field.key], { required: requiredNow(field, values) });
     if (message) errors[field.key] = message;
   }
   return errors;

@@ -4,6 +4,7 @@
 import { validators } from '../validators/registry';
 import { registeredNames } from './functions';
 import type { FieldSchema, FormDocument, LookupSwitch, OptionsSource } from './types';
+import { placeholderKeys } from '../contract/endpoint';
 
 export interface CheckProblem {
   pointer: string;
@@ -20,8 +21,6 @@ export interface CheckContext {
 }
 
 export type DocumentChecker = (doc: unknown, ctx: CheckContext) => CheckProblem[];
-
-const placeholders = (s: string) => [...s.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]);
 
 /** The keys a form's values may hold: its fields' and their addons'. */
 function fieldKeys(byKey: Map<string, FieldSchema>): Set<string> {
@@ -83,11 +82,40 @@ function checkOptions(
     if (options.transform && !registeredNames.transform().includes(options.transform))
       out.push({ pointer: `${pointer}/transform`, message: `no registered transform ${options.transform}` });
     for (const [param, v] of Object.entries(options.params ?? {}))
-      for (const key of typeof v === 'string' ? placeholders(v) : [])
+      for (const key of typeof v === 'string' ? placeholderKeys(v) : [])
         if (!keys.has(key)) out.push({ pointer: `${pointer}/params/${param}`, message: `no field ${key}` });
   } else if (!registeredNames.options().includes(options.function)) {
     out.push({ pointer: `${pointer}/function`, message: `no registered options function ${options.function}` });
   }
+}
+
+const ruleMessages = {
+  depends: { unknown: 'depends on unknown key', self: 'a field cannot depend on itself' },
+  requiredWhen: { unknown: 'requiredWhen names unknown key', self: 'a field cannot be required by its own value' },
+};
+
+/** The rules of depends or requiredWhen: each names another field of the form, and its values are options of that field. */
+function checkRules(
+  f: FieldSchema,
+  prop: keyof typeof ruleMessages,
+  p: string,
+  byKey: Map<string, FieldSchema>,
+  out: CheckProblem[],
+) {
+  const keys = fieldKeys(byKey);
+  f[prop]?.forEach((rule, j) => {
+    const at = `${p}/${prop}/${j}`;
+    if (!keys.has(rule.key)) out.push({ pointer: `${at}/key`, message: `${ruleMessages[prop].unknown} ${rule.key}` });
+    if (rule.key === f.key) out.push({ pointer: `${at}/key`, message: ruleMessages[prop].self });
+    const target = byKey.get(rule.key)?.options;
+    if (Array.isArray(target) && rule.values) {
+      const known = new Set(target.map((o) => String(o.value)));
+      rule.values.forEach((v, n) => {
+        if (!known.has(String(v)))
+          out.push({ pointer: `${at}/values/${n}`, message: `${rule.key} has no option ${JSON.stringify(v)}` });
+      });
+    }
+  });
 }
 
 function checkField(
@@ -97,23 +125,10 @@ function checkField(
   ctx: CheckContext,
   out: CheckProblem[],
 ) {
-  const keys = fieldKeys(byKey);
-  f.depends?.forEach((rule, j) => {
-    if (!keys.has(rule.key))
-      out.push({ pointer: `${p}/depends/${j}/key`, message: `depends on unknown key ${rule.key}` });
-    if (rule.key === f.key) out.push({ pointer: `${p}/depends/${j}/key`, message: 'a field cannot depend on itself' });
-    const target = byKey.get(rule.key)?.options;
-    if (Array.isArray(target) && rule.values) {
-      const known = new Set(target.map((o) => String(o.value)));
-      rule.values.forEach((v, n) => {
-        if (!known.has(String(v)))
-          out.push({
-            pointer: `${p}/depends/${j}/values/${n}`,
-            message: `${rule.key} has no option ${JSON.stringify(v)}`,
-          });
-      });
-    }
-  });
+  checkRules(f, 'depends', p, byKey, out);
+  checkRules(f, 'requiredWhen', p, byKey, out);
+  if (f.requiredWhen && f.required)
+    out.push({ pointer: `${p}/requiredWhen`, message: 'requiredWhen has no effect on a required field' });
   checkOptions(f.options, `${p}/options`, byKey, ctx, out, f);
   if (f.addon) checkOptions(f.addon.options, `${p}/addon/options`, byKey, ctx, out);
   if (f.onChange && !registeredNames.onChange().includes(f.onChange.function))
@@ -158,7 +173,7 @@ export const checkFormDocument: DocumentChecker = (raw, ctx) => {
   fields.forEach((f, i) => checkField(f, `/fields/${i}`, byKey, ctx, out));
   if (doc.schema?.id !== undefined && doc.schema.id !== ctx.name)
     out.push({ pointer: '/schema/id', message: `schema id ${doc.schema.id} differs from the file name ${ctx.name}` });
-  for (const key of placeholders(doc.endpoint ?? ''))
+  for (const key of placeholderKeys(doc.endpoint ?? ''))
     if (key !== 'id' && !keys.has(key))
       out.push({ pointer: '/endpoint', message: `placeholder {${key}} names no field` });
   (doc.requireChange ?? []).forEach((key, i) => {

@@ -14,6 +14,8 @@ export interface MetaSchemaSource {
 interface Ctx {
   sources: Map<string, Json>;
   file: string;
+  /** The nodes that name a type: the root and the entries of `$defs`. */
+  named: ReadonlySet<Json>;
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -60,7 +62,7 @@ function doc(s: Json, indent: string): string {
 /** TypeScript type expression for a schema node. `top` is true for a titled definition itself. */
 function typeOf(ctx: Ctx, s: unknown, indent: string, top = false): string {
   if (!isObject(s)) return 'unknown';
-  if (!top && typeof s.title === 'string') return s.title;
+  if (!top && ctx.named.has(s)) return s.title as string;
   if (typeof s.$ref === 'string') return titleOf(ctx, s.$ref);
   if ('const' in s) return literal(s.const);
   if (Array.isArray(s.enum)) return s.enum.map(literal).join(' | ');
@@ -96,17 +98,20 @@ function objectType(ctx: Ctx, s: Json, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-function collectTitled(s: unknown, out: Json[]): void {
-  if (Array.isArray(s)) s.forEach((x) => collectTitled(x, out));
-  else if (isObject(s)) {
-    if (typeof s.title === 'string') out.push(s);
-    for (const v of Object.values(s)) collectTitled(v, out);
-  }
+/**
+ * The titled root and `$defs` entries of a meta-schema: each is a type. A title
+ * elsewhere (a field property's "Key", "Help text") is a human label, read by
+ * the studio's property panel, and names no type.
+ */
+function namedNodes(schema: Json): Json[] {
+  const defs = isObject(schema.$defs) ? Object.values(schema.$defs) : [];
+  return [schema, ...defs].filter((n): n is Json => isObject(n) && typeof n.title === 'string');
 }
 
 /** Emits one exported type per titled schema node of every meta-schema. */
 export function generateTypes(sources: MetaSchemaSource[]): string {
   const map = new Map(sources.map((s) => [s.file, s.schema]));
+  const named = new Set(sources.flatMap((s) => namedNodes(s.schema)));
   const out: string[] = [
     '// GENERATED from schemas/*.schema.json by engine/schema/codegen.ts. Do not edit by hand:',
     '// change the meta-schema and run `npx tsx scripts/schemas-check/generate-types.ts`.',
@@ -114,13 +119,11 @@ export function generateTypes(sources: MetaSchemaSource[]): string {
   ];
   const seen = new Set<string>();
   for (const { file, schema } of sources) {
-    const titled: Json[] = [];
-    collectTitled(schema, titled);
-    for (const node of titled) {
+    for (const node of namedNodes(schema)) {
       const name = node.title as string;
       if (seen.has(name)) continue;
       seen.add(name);
-      const body = typeOf({ sources: map, file }, node, '', true);
+      const body = typeOf({ sources: map, file, named }, node, '', true);
       out.push(
         body.startsWith('{')
           ? `${doc(node, '')}export interface ${name} ${body}`

@@ -48,7 +48,10 @@ function readFolder<T>(rootDir: string, folder: string): Map<string, T> {
   return map;
 }
 
-/** Reads forms/, prompts/ and lookups/ under rootDir (the repository's schemas/ folder). */
+/**
+ * Reads forms/, prompts/ and lookups/ under rootDir (the repository's schemas/ folder).
+ * @internal Node only, for tests and tooling: the console loads documents over HTTP.
+ */
 export function loadDocuments(rootDir: string): DocumentSet {
   return {
     forms: readFolder<FormDocument>(rootDir, 'forms'),
@@ -64,7 +67,10 @@ export function loadMetaSchemas(rootDir: string): { file: string; schema: Record
     .map((f) => ({ file: f.file, schema: JSON.parse(f.text) as Record<string, unknown> }));
 }
 
-/** The registry's document source over the files under rootDir (tests; the browser asks the server). */
+/**
+ * The registry's document source over the files under rootDir (tests; the browser asks the server).
+ * @internal Node only, for tests and tooling: the console loads documents over HTTP.
+ */
 export function fileSource(rootDir: string): DocumentSource {
   return async (kind, name) => {
     const path = join(rootDir, kind, `${basename(name)}.json`);

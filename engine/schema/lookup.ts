@@ -4,7 +4,9 @@
 import { LOOKUP_PAGE_SIZE } from '../constants';
 import type { FormValues } from './depends';
 import { holdsPermission } from './permission';
+import { isHexColor } from '../validators/patterns';
 import type { LookupDocument, LookupRef, OptionItem, Scalar } from './types';
+import { fillPlaceholders, wholePlaceholder } from '../contract/endpoint';
 
 /** Reads a dotted path ("config.name") from an item. */
 export function readPath(item: unknown, path: string): unknown {
@@ -17,12 +19,12 @@ export function readPath(item: unknown, path: string): unknown {
 /** Fills '{key}' placeholders of a param from the form values (undefined when the value is empty). */
 export function fillParam(value: Scalar, values: FormValues): Scalar | undefined {
   if (typeof value !== 'string') return value;
-  const whole = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
-  if (whole) {
-    const v = values[whole[1]];
+  const whole = wholePlaceholder(value);
+  if (whole !== undefined) {
+    const v = values[whole];
     return v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v.join(',') : (v as Scalar);
   }
-  return value.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, k: string) => String(values[k] ?? ''));
+  return fillPlaceholders(value, (key) => values[key]);
 }
 
 export interface LookupRequest {
@@ -51,7 +53,7 @@ export function lookupRequest(
   return { url: doc.path, params };
 }
 
-/** Options of loaded items by the lookup's (or the field's) label and value keys. */
+/** Options of loaded items by the lookup's (or the field's) label and value keys, with their description and colour. */
 export function lookupOptions(doc: LookupDocument, ref: LookupRef, items: readonly unknown[]): OptionItem[] {
   const valueKey = ref.valueKey ?? doc.valueKey;
   const labelKey = ref.labelKey ?? doc.labelKey;
@@ -59,12 +61,14 @@ export function lookupOptions(doc: LookupDocument, ref: LookupRef, items: readon
     const value = readPath(item, valueKey) as Scalar;
     const label = readPath(item, labelKey);
     const description = doc.descriptionKey ? readPath(item, doc.descriptionKey) : undefined;
+    const color = doc.colorKey ? readPath(item, doc.colorKey) : undefined;
     return {
       value,
       label: label === undefined || label === null ? String(value) : String(label),
       ...(description !== undefined && description !== null && description !== ''
         ? { description: String(description) }
         : {}),
+      ...(isHexColor(color) ? { color: String(color) } : {}),
     };
   });
 }

@@ -1,23 +1,29 @@
 // The interface texts of a form document through a translator (a language's
 // catalogue): title, subtitle, description, button and success texts, and each
 // field's label, placeholder, help, hint, pattern message, link text, static
-// option labels and table column titles. Keys, endpoints and registered names are left as they are.
+// option labels and table column titles and options. Keys, endpoints and registered names are left as they are.
 import type { Translate } from '../pages/translate';
 import type { FieldSchema, FormDocument, OptionItem } from './types';
 
 const FIELD_TEXTS = ['label', 'placeholder', 'subtext', 'hint', 'patternMessage', 'linkText'] as const;
 const DOCUMENT_TEXTS = ['title', 'subtitle', 'description', 'submitText', 'successMsg'] as const;
 
+const translateOptions = (options: OptionItem[], t: Translate) =>
+  options.map((o) => ({ ...o, label: t(o.label), ...(o.description ? { description: t(o.description) } : {}) }));
+
 export function translateField(field: FieldSchema, t: Translate): FieldSchema {
   const out: FieldSchema = { ...field };
   for (const key of FIELD_TEXTS) if (typeof field[key] === 'string') out[key] = t(field[key]);
-  if (Array.isArray(field.options))
-    out.options = field.options.map((o: OptionItem) => ({
-      ...o,
-      label: t(o.label),
-      ...(o.description ? { description: t(o.description) } : {}),
-    }));
-  if (field.table) out.table = { ...field.table, fields: field.table.fields.map((c) => ({ ...c, title: t(c.title) })) };
+  if (Array.isArray(field.options)) out.options = translateOptions(field.options, t);
+  if (field.table)
+    out.table = {
+      ...field.table,
+      fields: field.table.fields.map((c) => ({
+        ...c,
+        title: t(c.title),
+        ...(c.options ? { options: translateOptions(c.options, t) } : {}),
+      })),
+    };
   return out;
 }
 

@@ -27,6 +27,7 @@ export interface FormDocument {
   submitText?: string;
   /** Permission(s) the user needs to open and submit the form. */
   permission?: PermissionList;
+  /** Schema id, initial values and the table reloaded after success. */
   schema?: FormSchemaOptions;
   /** Custom success toast instead of the server message. */
   successMsg?: string;
@@ -36,7 +37,9 @@ export interface FormDocument {
   reveal?: {
     /** Dotted path of the value in the response body. */
     key: string;
+    /** Title of the modal that shows the value. */
     title: string;
+    /** Text above the value. */
     text: string;
   };
   /** Keep the modal open after success. */
@@ -49,11 +52,13 @@ export interface FormDocument {
   modalError?: boolean;
   /** Bulk forms: merge the selection and field values into one payload. */
   combineBulkSources?: boolean;
+  /** How a bulk form shapes its payload from the selection. */
   bulk?: BulkOptions;
   /** GET path under /api (:id from the route) whose data fills the initial values of an edit form. */
   load?: string;
   /** Fields whose value must differ from the one the form opened with; otherwise the toast 'Please input different value to save changes.' and no request. */
   requireChange?: string[];
+  /** The form's fields, in order. */
   fields: FieldSchema[];
   /** Translations of this document's texts, by language (no, ja, uk) and English text; they win over the console's catalogue, so a product owner translates a new text with the document. */
   translations?: {
@@ -83,14 +88,21 @@ export interface FormSchemaOptions {
 
 /** Bulk payload: {actionField: list, ...} when actionField is set, otherwise {data: [{device_id, ...}]}. */
 export interface BulkOptions {
+  /** Key of each selected row's id (device_id by default). */
   selectionKey?: string;
+  /** Key whose list holds the selection. */
   actionField?: string;
 }
 
 export interface OptionItem {
+  /** The value submitted. */
   value: Scalar;
+  /** Text shown for the option. */
   label: string;
+  /** Text under the option. */
   description?: string;
+  /** A colour drawn as a swatch beside the label (#rrggbb). */
+  color?: string;
 }
 
 /** A parameter; a string '{key}' is replaced by the value of field key. */
@@ -98,7 +110,9 @@ export type ParamValue = string | number | boolean;
 
 /** Options loaded from a lookup document (schemas/lookups/<lookup>.json). */
 export interface LookupRef {
+  /** Name of the lookup document (schemas/lookups/<name>.json). */
   lookup: string;
+  /** Query parameters; "{key}" passes another field's value. */
   params?: {
     [key: string]: ParamValue;
   };
@@ -122,7 +136,9 @@ export interface LookupSwitch {
 
 /** A registered function by name (engine/schema/functions.ts) with parameters. */
 export interface FunctionRef {
+  /** Name of the registered function. */
   function: string;
+  /** Parameters of the function. */
   params?: {
     [key: string]: unknown;
   };
@@ -130,56 +146,82 @@ export interface FunctionRef {
 
 export type OptionsSource = OptionItem[] | LookupRef | LookupSwitch | FunctionRef;
 
-/** The field is visible only while field key holds one of values (or any non-empty value when values is absent). */
+/** A rule of Show when (depends) or Required when: it holds while field key holds one of values (or any non-empty value when values is absent); not inverts it. */
 export interface DependsRule {
+  /** Key of the field the rule reads. */
   key: string;
+  /** The rule holds while the field holds one of these values; without them, while it holds any non-empty value. */
   values?: Scalar[];
-  /** Invert the rule: visible while the value is NOT one of values. */
+  /** Invert the rule: holds while the value is NOT one of values. */
   not?: boolean;
 }
 
 /** A select attached to the input (e.g. a unit), submitted under its own key. */
 export interface FieldAddon {
+  /** Payload key of the addon's value. */
   key: string;
+  /** The addon's choices. */
   options: OptionsSource;
+  /** Initial value of the addon. */
   default?: Scalar;
 }
 
 export interface ListInputOptions {
+  /** Keys that add the typed item (Enter and comma by default). */
   addKeys?: string[];
+  /** Most items allowed. */
   maxItems?: number;
   /** Reject a duplicate with an error. */
   uniqueItems?: boolean;
   /** Silently clear a duplicate. */
   noDupes?: boolean;
+  /** text or number. */
   type?: 'text' | 'number';
+  /** Regular expression each item must match. */
   pattern?: string;
+  /** Smallest number item. */
   min?: number;
+  /** Largest number item. */
   max?: number;
+  /** Fewest characters in an item. */
   minItemLength?: number;
+  /** Most characters in an item. */
   maxItemLength?: number;
+  /** Offer importing the list from a CSV file. */
   showCsvUpload?: boolean;
+  /** Items are shown as typed, never translated. */
   notranslate?: boolean;
 }
 
 export interface TableInputField {
+  /** Key of the column in each row. */
   key: string;
+  /** Column heading. */
   title: string;
+  /** Regular expression a cell must match. */
   pattern?: string;
+  /** Most characters in a cell. */
   maxlength?: number;
+  /** Every row needs this cell. */
   required?: boolean;
+  /** The values a cell may hold, chosen from a list (a select in each row). */
+  options?: OptionItem[];
 }
 
 export interface TableInputOptions {
+  /** The columns of each row. */
   fields: TableInputField[];
+  /** Most rows allowed. */
   maxRows?: number;
 }
 
 /** A form field with the attributes of the spec's form-field schema. */
 export interface FieldSchema {
-  /** Payload key. */
+  /** Payload key: the name the value is submitted and stored under (letters, digits and _), derived from the label. */
   key: string;
+  /** Text of the field's label. */
   label?: string;
+  /** Input type of the field (text by default). */
   type?:
     | 'text'
     | 'password'
@@ -194,20 +236,33 @@ export interface FieldSchema {
     | 'hidden'
     | 'date'
     | 'url';
+  /** A component instead of a plain input: ItemSelect, BaseAlert, ListInput or TableInput. */
   component?: 'ItemSelect' | 'BaseAlert' | 'ListInput' | 'TableInput';
+  /** The field must have a value. */
   required?: boolean;
+  /** Required while every rule holds (same rules as Show when): e.g. required once a colour is chosen. */
+  requiredWhen?: DependsRule[];
+  /** The choices of a select, radio or ItemSelect: a list of value and label, a lookup, or a registered function. */
   options?: OptionsSource;
+  /** Several options can be chosen. */
   multiple?: boolean;
+  /** Greyed text shown in the empty input. */
   placeholder?: string;
   /** Help text under the field. */
   subtext?: string;
   /** Hint opened from the label (FieldHint). */
   hint?: string;
+  /** Smallest number allowed. */
   min?: number;
+  /** Largest number allowed. */
   max?: number;
+  /** Numbers must be a multiple of this step (from Min). */
   step?: number;
+  /** Fewest characters allowed. */
   minlength?: number;
+  /** Most characters allowed. */
   maxlength?: number;
+  /** Regular expression the whole value must match, like the HTML pattern attribute. */
   pattern?: string;
   /** Message when pattern does not match. */
   patternMessage?: string;
@@ -215,21 +270,33 @@ export interface FieldSchema {
   validate?: string[];
   /** Mask with tokens # * S F A a and ! escapes. */
   mask?: string;
+  /** Shown but cannot be changed. */
   disabled?: boolean;
+  /** Extra CSS class of the field. */
   class?: string;
+  /** Checkbox: the value submitted when checked (true by default). */
   trueValue?: Scalar;
+  /** Checkbox: the value submitted when unchecked (false by default). */
   falseValue?: Scalar;
   /** Initial value. */
   default?: unknown;
+  /** Shown only while every rule holds; a hidden field's value is cleared and never submitted. */
   depends?: DependsRule[];
+  /** Permission(s) a user needs to see the field; without them the field and its errors do not appear. */
   permission?: PermissionList;
+  /** A select attached to the input (e.g. a unit), submitted under its own key. */
   addon?: FieldAddon;
   /** Password generator button (16 characters). */
   generate?: boolean;
+  /** Path or http(s) URL of a link shown with the field. */
   href?: string;
+  /** Text of the link. */
   linkText?: string;
+  /** Icon name shown with the field. */
   icon?: string;
+  /** Show each option's description as a block under it. */
   optionDescriptionBlock?: boolean;
+  /** Registered function run when the value changes, e.g. clearFields. */
   onChange?: FunctionRef;
   /** File types, e.g. .json or text/csv. */
   accept?: string;
@@ -243,10 +310,15 @@ export interface FieldSchema {
   compute?: FunctionRef;
   /** BaseAlert text. */
   text?: string;
+  /** BaseAlert colour: info, success, warning or error. */
   variant?: 'info' | 'success' | 'warning' | 'error';
+  /** Texts of this field are shown as written, never translated. */
   noTranslate?: boolean;
+  /** The browser autocomplete hint (e.g. off, email, new-password). */
   autocomplete?: string;
+  /** ListInput: add keys, limits and item rules. */
   list?: ListInputOptions;
+  /** TableInput: the columns of each row. */
   table?: TableInputOptions;
 }
 
@@ -286,6 +358,8 @@ export interface LookupDocument {
   valueKey: string;
   /** Item property shown under the label. */
   descriptionKey?: string;
+  /** Item property holding a colour (#rrggbb) drawn as a swatch beside the label. */
+  colorKey?: string;
   /** Query parameter carrying the typed search text. */
   searchParam?: string;
   /** Page size (the spec's lookup page size, 100). */

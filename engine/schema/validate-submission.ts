@@ -2,8 +2,9 @@
 // renders (contract 6): permission-gated and hidden fields are dropped (never
 // submitted), unknown keys are dropped, text is trimmed, multipart strings are
 // coerced to the field's type, and every visible field is checked by checkField
+// (required as requiredNow says: always, or while its requiredWhen rules hold)
 // (a selection of a lookup switch also by checkSwitch: its value names a lookup).
-import type { ErrorItem } from '../errors/error-item';
+import type { ErrorItem } from '../contract/error-item';
 import { isDisplayOnly, kindOf } from '../fields/kinds';
 import { trimText } from '../fields/text';
 import { checkAddon, checkField } from '../validators/field';
@@ -11,6 +12,7 @@ import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { checkSwitch } from './lookup-switch';
 import { holdsPermission } from './permission';
+import { requiredNow } from './required-when';
 
 export interface SubmissionResult {
   ok: boolean;
@@ -46,7 +48,9 @@ export function validateSubmission(
   const value = pruneHidden(scope, shaped);
   const errors: ErrorItem[] = [];
   for (const field of visibleFields(scope, value)) {
-    const message = checkField(field, value[field.key], { warnings: ctx.warnings }) ?? checkSwitch(field, value);
+    const required = requiredNow(field, value);
+    const message =
+      checkField(field, value[field.key], { warnings: ctx.warnings, required }) ?? checkSwitch(field, value);
     if (message) errors.push({ code: VALIDATION_ERROR, message, source: field.key });
     const addon = field.addon && checkAddon(field, value[field.addon.key]);
     if (addon) errors.push({ code: VALIDATION_ERROR, message: addon, source: field.addon!.key });

@@ -17,12 +17,18 @@ const user = (permissions: string[]) =>
 
 describe('global search', () => {
   it('gates sources by view permission and restores the chosen ones', () => {
-    const permitted = permittedSources(user(['view_devices', 'view_tags']));
+    const permitted = permittedSources(user(['view_devices', 'view_tags']), () => true);
     expect(permitted.map((s) => s.label)).toEqual(['Devices', 'Tags']);
     expect(chosenSources(null, permitted)).toEqual(['devices', 'tags']);
     expect(chosenSources('["tags","users"]', permitted)).toEqual(['tags']);
     expect(chosenSources('[]', permitted)).toEqual([]);
     expect(chosenSources('garbage', permitted)).toEqual(['devices', 'tags']);
+  });
+
+  it('skips a source whose result page the theme disables', () => {
+    const all = ['view_devices', 'view_vpn_hubs', 'view_tags'];
+    const open = (route: string) => route !== 'vpn-hub';
+    expect(permittedSources(user(all), open).map((s) => s.id)).toEqual(['devices', 'tags']);
   });
 
   it('searches only with a trimmed query and a source', () => {

@@ -67,8 +67,13 @@ export interface SourceResult {
   total: number;
 }
 
-export function permittedSources(user: SessionUser | null): SearchSource[] {
-  return SEARCH_SOURCES.filter((source) => can(user, source.permission));
+/**
+ * The sources the user may search: each needs its view permission, and the page its results open must be
+ * open to the user (`routeOpen`: the route guard, and not disabled by the theme), so no result leads to a
+ * closed page.
+ */
+export function permittedSources(user: SessionUser | null, routeOpen: (route: string) => boolean): SearchSource[] {
+  return SEARCH_SOURCES.filter((source) => can(user, source.permission) && routeOpen(source.route));
 }
 
 /** Chosen sources from local storage, limited to the permitted ones (all permitted by default). */

@@ -1,4 +1,4 @@
-/** Login page path (DESIGN.md). */
+/** Login page path (docs/architecture.md). */
 export const LOGIN_PATH = '/account/login';
 
 /**

@@ -22,6 +22,8 @@ export interface SessionUser {
   show_payment_control?: boolean;
   /** Set by the server when the session acts for another user. */
   isImpersonating?: boolean;
+  /** The user's own time zone (IANA name), kept with the account; null: the browser's. */
+  time_zone?: string | null;
 }
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';

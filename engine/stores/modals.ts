@@ -13,6 +13,29 @@ export const EMAIL_PROMPT_ID = 'email-prompt';
 /** Closing this modal emits a `modal-close` event on `modalEvents`. */
 export const ADD_VERIFICATION_DEVICE_ID = 'add-verification-device';
 
+/**
+ * The dialog components a modal names, each drawn by the renderer's registry
+ * (renderer/modals/registry.ts must hold every one: a name missing there or
+ * misspelt here is a compile error). Prompt and Form are the frames; the others
+ * can also be a prompt's content.
+ */
+export type PromptContentName =
+  | 'DeviceSocketAction'
+  | 'MfaID'
+  | 'MfaTOTP'
+  | 'MfaEmail'
+  | 'PasswordConfirmation'
+  | 'DocumentPrompt'
+  | 'TextModal'
+  | 'RevealOnce'
+  | 'ItemSelect'
+  | 'FieldHint'
+  | 'FormDescription'
+  | 'SelectBox'
+  | 'Error'
+  | 'UserPermissions';
+export type ModalComponentName = 'Form' | 'Prompt' | PromptContentName;
+
 export interface SelectBoxOption {
   value: string | number;
   label: string;
@@ -23,12 +46,12 @@ export interface ModalDescriptor {
   title?: string;
   subtitle?: string;
   /** Named component of the modal registry (renderer/modals/registry.ts). */
-  component?: string;
+  component?: ModalComponentName;
   props?: Record<string, unknown>;
   /** Prompt flag: the modal is a confirmation prompt with Confirm/Cancel. */
   prompt?: boolean;
   /** Named component rendered inside a prompt. */
-  promptContent?: string;
+  promptContent?: PromptContentName;
   /** Plain text body (prompts, TextModal). */
   text?: string;
   selectionKey?: string;
@@ -260,7 +283,10 @@ export function updateModal(
   if (entry) Object.assign(entry, patch);
 }
 
-/** Drops every modal (logout, tests); pending promises resolve as closed. */
+/**
+ * Drops every modal (logout, tests); pending promises resolve as closed.
+ * @internal For tests: resets the store between them.
+ */
 export function closeAllModals(): void {
   const ids = modals.stack.map((m) => m.id);
   modals.stack.splice(0);
@@ -300,5 +326,3 @@ export function openForm(name: string, options: OpenFormOptions = {}): Promise<u
     fullScreenControl: true,
   }).result;
 }
-
-export { confirm } from '../prompts/confirm';

@@ -156,7 +156,10 @@ export function resumeToast(id: number): void {
   startDismissTimer(id, Math.max(timer.remaining, 0));
 }
 
-/** Removes every toast at once (tests, logout). */
+/**
+ * Removes every toast at once (tests, logout).
+ * @internal For tests: resets the store between them.
+ */
 export function clearToasts(): void {
   for (const timer of timers.values()) if (timer.handle) clearTimeout(timer.handle);
   timers.clear();

@@ -1,5 +1,6 @@
 import type { HttpClient } from '../http/client';
-import { isHttpError, firstErrorItem } from '../http/errors';
+import { firstErrorItem } from '../contract/envelope';
+import { isHttpError } from '../http/errors';
 
 // File download (forms spec §7): a GET with :id replaced, expecting a blob and
 // a content-disposition file name; a 401 is retried once, other failures end

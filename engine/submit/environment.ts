@@ -4,7 +4,7 @@ import { http } from '../http/client';
 import { t } from '../i18n/i18n';
 import { isHttpError } from '../http/errors';
 import { loadPromptDocument } from '../schema/registry';
-import { openModal, openModalAsync } from '../stores/modals';
+import { openModal, openModalAsync, type ModalComponentName } from '../stores/modals';
 import { showToast } from '../stores/toasts';
 import { emitReloadData } from './events';
 import type { MfaChallenge } from './failure';
@@ -17,7 +17,11 @@ import type { PromptValues, PromptView } from '../prompts/prompt-view';
 // error mapping and result messages, reload events.
 
 /** The code prompt component of each MFA method. */
-export const MFA_COMPONENTS: Record<string, string> = { totp: 'MfaTOTP', teltonika_id: 'MfaID', email: 'MfaEmail' };
+export const MFA_COMPONENTS: Record<string, ModalComponentName> = {
+  totp: 'MfaTOTP',
+  teltonika_id: 'MfaID',
+  email: 'MfaEmail',
+};
 export const MFA_MODAL_ID = 'mfa-verification';
 export const PASSWORD_MODAL_ID = 'password-confirmation';
 export const ACTION_STATUS_MODAL_ID = 'device-socket-action';

@@ -1,5 +1,5 @@
-import type { ReceivedErrorItem } from '../errors/error-item';
-import { isHttpError } from '../http/errors';
+import type { ReceivedErrorItem } from '../contract/error-item';
+import { envelopeMessage, errorItems } from '../contract/envelope';
 
 // Reading a failed submit (forms spec §4, §7, §8): the error items, the MFA
 // challenge metadata, and the special statuses and codes.
@@ -23,24 +23,9 @@ export interface MfaChallenge {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** The parsed response body of a failure, or undefined when the response was not an object. */
-export function failureBody(error: unknown): Record<string, unknown> | undefined {
-  const data = isHttpError(error) ? error.data : undefined;
-  return isObject(data) ? data : undefined;
-}
-
-/** The error items of a failure body (UNAUTHORIZED items skipped). */
-export function errorItems(body: Record<string, unknown> | undefined): ReceivedErrorItem[] {
-  const errors = body?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors
-    .filter(isObject)
-    .map((e) => ({
-      code: typeof e.code === 'string' ? e.code : undefined,
-      message: typeof e.message === 'string' ? e.message : String(e.message ?? ''),
-      source: typeof e.source === 'string' ? e.source : null,
-    }))
-    .filter((e) => e.code !== 'UNAUTHORIZED');
+/** The error items of a failed submit's body (UNAUTHORIZED items, the global handler's, skipped). */
+export function submitErrorItems(body: Record<string, unknown> | undefined): ReceivedErrorItem[] {
+  return errorItems(body).filter((e) => e.code !== 'UNAUTHORIZED');
 }
 
 export function hasCode(items: readonly ReceivedErrorItem[], code: string): boolean {
@@ -52,7 +37,7 @@ export function mfaChallenge(body: Record<string, unknown> | undefined): MfaChal
   const meta = isObject(body?.meta) ? (body!.meta as Record<string, unknown>) : {};
   const method = String(meta.mfa_method ?? meta.mfa_type ?? '');
   const uuid = meta.session_uuid as string | number | undefined;
-  const message = errorItems(body).find((e) => e.code === MFA_REQUIRED)?.message;
+  const message = submitErrorItems(body).find((e) => e.code === MFA_REQUIRED)?.message;
   return uuid !== undefined
     ? { method, sessionKey: 'session_uuid', session: uuid, message }
     : { method, sessionKey: 'session_id', session: meta.session_id as string | number | undefined, message };
@@ -60,6 +45,5 @@ export function mfaChallenge(body: Record<string, unknown> | undefined): MfaChal
 
 /** The server's message of a 423 (password confirmation). */
 export function passwordMessage(body: Record<string, unknown> | undefined): string {
-  if (typeof body?.message === 'string') return body.message;
-  return errorItems(body)[0]?.message ?? 'Please confirm your password to continue.';
+  return envelopeMessage(body) ?? submitErrorItems(body)[0]?.message ?? 'Please confirm your password to continue.';
 }

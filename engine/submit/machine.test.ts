@@ -243,6 +243,35 @@ describe('submit state machine', () => {
     expect(env.close).toHaveBeenCalled();
   });
 
+  it('MFA_REQUIRED answering the resubmission keeps the one prompt open with its message; a right code then succeeds', async () => {
+    const challenge = (message: string) => ({
+      success: false,
+      errors: [{ code: 'MFA_REQUIRED', message, source: null }],
+      meta: { mfa_method: 'totp', session_uuid: 'abc' },
+    });
+    const handler: Handler = (c) => {
+      const code = (c.data as Record<string, unknown>).session_code;
+      if (!code) return fail(c, 403, challenge('Enter the code'));
+      if (code !== '123456') return fail(c, 403, challenge('The code has expired, enter a new one'));
+      return { success: true, message: 'Saved!' };
+    };
+    const outcomes: unknown[] = [];
+    const askMfaCode = vi.fn<SubmitEnvironment['askMfaCode']>(async (_challenge, verify) => {
+      // A second prompt (the resubmission's MFA_REQUIRED opening one) is dismissed at once.
+      if (askMfaCode.mock.calls.length > 1) return undefined;
+      outcomes.push(await verify('000000'));
+      const right = await verify('123456');
+      return right.ok ? right.value : undefined;
+    });
+    const { submission, env } = setup(handler, {}, { askMfaCode });
+    await submission.submit(request);
+    expect(askMfaCode).toHaveBeenCalledTimes(1);
+    expect(outcomes[0]).toEqual({ ok: false, errors: ['The code has expired, enter a new one'] });
+    expect(submission.state.status).toBe('succeeded');
+    expect(env.toast).toHaveBeenCalledWith({ message: 'Saved!', type: 'success' });
+    expect(env.close).toHaveBeenCalled();
+  });
+
   it('MFA: other failures close the prompt and fail the form; cancelling returns to idle', async () => {
     const mfaBody = {
       errors: [{ code: 'MFA_REQUIRED', message: 'Code', source: null }],

@@ -2,10 +2,11 @@ import { proxy } from 'valtio/vanilla';
 import type { HttpResponse } from '../http/types';
 import { isHttpError, isCancel } from '../http/errors';
 import type { ToastOptions } from '../stores/toasts';
-import type { ReceivedErrorItem } from '../errors/error-item';
+import type { ReceivedErrorItem } from '../contract/error-item';
 import type { MappedErrors } from '../errors/map-server-errors';
 import { errorList, generalErrors } from '../form/shown-errors';
-import { SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
+import { failureBody } from '../contract/envelope';
+import { SEND_FAILED_MESSAGE, submitErrorItems } from './failure';
 import { isSubmitCancelled, sendRequest, type PipelineEnvironment, type SubmitRequest } from './pipeline';
 
 export type { SubmitRequest } from './pipeline';
@@ -104,7 +105,7 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
     if (!isHttpError(error) && error instanceof Error) mapped = { fields: {}, general: [error.message], clear: [] };
     else if (!body) mapped = { fields: {}, general: [SEND_FAILED_MESSAGE], clear: [] };
     else {
-      const items = errorItems(body);
+      const items = submitErrorItems(body);
       mapped =
         items.length > 0
           ? env.mapErrors(items, behaviour.fieldKeys)

@@ -1,5 +1,6 @@
 import { isHttpError } from '../http/errors';
-import { CONFIRMATION_FAILED, MFA_REQUIRED, errorItems, failureBody, hasCode, type MfaChallenge } from './failure';
+import { failureBody } from '../contract/envelope';
+import { CONFIRMATION_FAILED, hasCode, MFA_REQUIRED, type MfaChallenge, submitErrorItems } from './failure';
 
 // Multi-factor verification (forms spec §4): the original request is resent
 // with session_code and session_id/session_uuid. MFA_REQUIRED or
@@ -18,7 +19,7 @@ export function mfaVerifier<T>(
       const value = await resend({ session_code: code.trim(), [challenge.sessionKey]: challenge.session });
       return { ok: true, value };
     } catch (error) {
-      const items = errorItems(failureBody(error));
+      const items = submitErrorItems(failureBody(error));
       if (isHttpError(error) && (hasCode(items, MFA_REQUIRED) || hasCode(items, CONFIRMATION_FAILED))) {
         return { ok: false, errors: items.map((e) => e.message).filter(Boolean) };
       }
@@ -36,7 +37,7 @@ export function sendingVerifier<V, T>(send: (values: V) => Promise<T>): (values:
     try {
       return { ok: true, value: await send(values) };
     } catch (error) {
-      const items = errorItems(failureBody(error));
+      const items = submitErrorItems(failureBody(error));
       if (isHttpError(error) && error.status !== undefined && error.status < 500 && items.length > 0) {
         return { ok: false, errors: items.map((e) => e.message) };
       }

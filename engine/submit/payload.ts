@@ -2,6 +2,7 @@ import { isDisplayOnly, kindOf } from '../fields/kinds';
 import { trimText } from '../fields/text';
 import { pruneHidden, type FormValues } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
+import { fillPlaceholders } from '../contract/endpoint';
 
 // Payload shaping (forms spec §4, §5, §7): hidden fields pruned, display-only
 // fields dropped, each value coerced by its field's kind as the server will
@@ -35,16 +36,15 @@ export function shapePayload(doc: HasFields, values: FormValues): FormValues {
  * Throws when a placeholder has no value (a broken document, not a user error).
  */
 export function fillEndpoint(endpoint: string, values: FormValues, id?: string | number): string {
-  return endpoint
-    .replace(/\{(\w+)\}/g, (_, key: string) => {
-      const v = key === 'id' && isEmpty(values.id) ? id : values[key];
-      if (isEmpty(v)) throw new Error(`Endpoint ${endpoint} needs a value for ${key}`);
-      return encodeURIComponent(String(v));
-    })
-    .replace(/:id\b/g, () => {
-      if (isEmpty(id)) throw new Error(`Endpoint ${endpoint} needs an id`);
-      return encodeURIComponent(String(id));
-    });
+  return fillPlaceholders(endpoint, (key) => (key === 'id' && isEmpty(values.id) ? id : values[key]), {
+    encode: true,
+    missing: (key) => {
+      throw new Error(`Endpoint ${endpoint} needs a value for ${key}`);
+    },
+  }).replace(/:id\b/g, () => {
+    if (isEmpty(id)) throw new Error(`Endpoint ${endpoint} needs an id`);
+    return encodeURIComponent(String(id));
+  });
 }
 
 /** Whether a payload carries a file (and so must go as multipart). */

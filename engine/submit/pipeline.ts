@@ -1,16 +1,16 @@
 import type { HttpConfig, HttpResponse } from '../http/types';
 import { isHttpError } from '../http/errors';
+import { failureBody } from '../contract/envelope';
 import {
   CONNECT_FAILED_MESSAGE,
+  hasCode,
   MFA_METHODS,
   MFA_REQUIRED,
-  PASSWORD_CONFIRMATION_STATUS,
-  errorItems,
-  failureBody,
-  hasCode,
-  mfaChallenge,
-  passwordMessage,
   type MfaChallenge,
+  mfaChallenge,
+  PASSWORD_CONFIRMATION_STATUS,
+  passwordMessage,
+  submitErrorItems,
 } from './failure';
 import { mfaVerifier, passwordVerifier, type VerifyOutcome } from './mfa';
 import { toFormData } from './multipart';
@@ -76,7 +76,22 @@ export function sendRequest(
   env: PipelineEnvironment,
   extra: Record<string, unknown> = {},
 ): Promise<HttpResponse> {
-  return env.http.request(withExtra(request, extra)).catch((error: unknown) => recover(request, extra, error, env));
+  return send(request, env, extra, true);
+}
+
+/**
+ * One send. A resubmission with a code (`askForCode` false) leaves MFA_REQUIRED to the code prompt
+ * already open: its verifier shows the message there, and no second prompt replaces it.
+ */
+function send(
+  request: SubmitRequest,
+  env: PipelineEnvironment,
+  extra: Record<string, unknown>,
+  askForCode: boolean,
+): Promise<HttpResponse> {
+  return env.http
+    .request(withExtra(request, extra))
+    .catch((error: unknown) => recover(request, extra, error, env, askForCode));
 }
 
 async function recover(
@@ -84,6 +99,7 @@ async function recover(
   extra: Record<string, unknown>,
   error: unknown,
   env: PipelineEnvironment,
+  askForCode: boolean,
 ): Promise<HttpResponse> {
   const body = failureBody(error);
   if (isHttpError(error) && error.status === PASSWORD_CONFIRMATION_STATUS) {
@@ -92,14 +108,14 @@ async function recover(
     );
     const confirmed = await env.askPassword(passwordMessage(body), confirm);
     if (confirmed !== true) throw new SubmitCancelled();
-    return sendRequest(request, env, extra);
+    return send(request, env, extra, askForCode);
   }
-  if (hasCode(errorItems(body), MFA_REQUIRED)) {
+  if (askForCode && hasCode(submitErrorItems(body), MFA_REQUIRED)) {
     const challenge = mfaChallenge(body);
     if (!MFA_METHODS.includes(challenge.method as never)) {
       throw new Error(challenge.message || CONNECT_FAILED_MESSAGE, { cause: error });
     }
-    const verify = mfaVerifier(challenge, (more) => sendRequest(request, env, { ...extra, ...more }));
+    const verify = mfaVerifier(challenge, (more) => send(request, env, { ...extra, ...more }, false));
     const verified = await env.askMfaCode(challenge, verify as (code: string) => Promise<VerifyOutcome>);
     if (verified === undefined) throw new SubmitCancelled();
     return verified as HttpResponse;

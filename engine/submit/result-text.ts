@@ -1,9 +1,13 @@
 import { resultMessage } from '../errors/result-message';
 import { isHttpError } from '../http/errors';
 import { t } from '../i18n/i18n';
-import { CONNECT_FAILED_MESSAGE, SEND_FAILED_MESSAGE, errorItems, failureBody } from './failure';
+import { envelopeMessage, failureBody } from '../contract/envelope';
+import { CONNECT_FAILED_MESSAGE, SEND_FAILED_MESSAGE, submitErrorItems } from './failure';
 
-/** The engine's own failure texts, catalogue keys (a thrown Error's message is looked up too). */
+/**
+ * The engine's own failure texts, catalogue keys (a thrown Error's message is looked up too).
+ * @internal For the catalogue check (scripts/i18n-keys/form-keys.ts): every text is translated.
+ */
 export const FAILURE_TEXTS = [SEND_FAILED_MESSAGE, CONNECT_FAILED_MESSAGE];
 
 // The toast texts of a request's result (forms spec §8), for callers without a
@@ -18,16 +22,8 @@ export interface RequestNames {
   verb?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The server's `message` of a success envelope, if any. */
-function serverMessage(body: unknown): string | undefined {
-  const message = isObject(body) ? body.message : undefined;
-  return typeof message === 'string' && message ? message : undefined;
-}
-
 export function successText(request: RequestNames, body: unknown): string {
-  return serverMessage(body) ?? resultMessage({ ok: true, ...request });
+  return envelopeMessage(body) ?? resultMessage({ ok: true, ...request });
 }
 
 export function failureText(request: RequestNames, error: unknown): string {
@@ -38,7 +34,7 @@ export function failureText(request: RequestNames, error: unknown): string {
   return resultMessage({
     ok: false,
     ...request,
-    errors: errorItems(body),
+    errors: submitErrorItems(body),
     statusText: error.statusText,
     code: error.status ?? error.code,
   });

@@ -70,11 +70,18 @@ export function checkAddon(field: FieldSchema, value: unknown): string | undefin
     : messages.invalid(undefined, addon.key);
 }
 
+export interface CheckOptions {
+  warnings?: boolean;
+  /** Whether the field is required now (`requiredNow`: required, or its requiredWhen rules hold); field.required otherwise. */
+  required?: boolean;
+}
+
 /** The first message for this field's value, or undefined when it is valid. */
-export function checkField(field: FieldSchema, value: unknown, opts: { warnings?: boolean } = {}): string | undefined {
+export function checkField(field: FieldSchema, value: unknown, opts: CheckOptions = {}): string | undefined {
   if (isDisplayOnly(field)) return undefined;
-  if (isEmptyValue(value) || (field.type === 'checkbox' && field.required && value === (field.falseValue ?? false))) {
-    return field.required ? messages.required(field.label, field.key) : undefined;
+  const required = opts.required ?? field.required;
+  if (isEmptyValue(value) || (field.type === 'checkbox' && required && value === (field.falseValue ?? false))) {
+    return required ? messages.required(field.label, field.key) : undefined;
   }
   // The bound first: a collection over it is refused before any item is checked.
   const maxItems = maxItemsOf(field);

@@ -2,9 +2,8 @@ import { http } from '../../engine/http/client';
 import { showToast } from '../../engine/stores/toasts';
 import { fetchDownload } from '../../engine/submit/download';
 
-/** Hands a blob to the browser as a file download under the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/** Has the browser download an address (a same-origin URL or an object URL) as a file under the given name. */
+export function saveUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -12,6 +11,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a blob to the browser as a file download under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 

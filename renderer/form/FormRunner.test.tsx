@@ -23,6 +23,7 @@ vi.mock('../../engine/http/client', async () => {
 
 import { HttpError } from '../../engine/http/errors';
 import { loadFormDocument } from '../../engine/schema/registry';
+import type { FormDocument } from '../../engine/schema/types';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
 import { clearToasts, toasts } from '../../engine/stores/toasts';
 import { FormRunner } from './FormRunner';
@@ -229,6 +230,32 @@ describe('FormRunner', () => {
     });
     const post = requests.find((r) => r.method === 'post');
     expect(post?.data).not.toHaveProperty('credit_price');
+  });
+
+  it('requiredWhen: Location note is marked required once a colour is typed and refused empty, with no request', async () => {
+    const doc = {
+      $schema: '../form.schema.json',
+      title: 'New tag',
+      endpoint: '/tags',
+      fields: [
+        { key: 'name', label: 'Name', type: 'text', required: true },
+        { key: 'color', label: 'Colour', type: 'text' },
+        { key: 'location_note', label: 'Location note', type: 'text', requiredWhen: [{ key: 'color' }] },
+      ],
+    } as FormDocument;
+    render(<FormRunner name="new-tag" doc={doc} onClose={vi.fn()} onCancel={vi.fn()} />);
+    const note = screen.getByLabelText(/Location note/);
+    expect(note.getAttribute('aria-required')).not.toBe('true');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lab' } });
+    fireEvent.change(screen.getByLabelText(/Colour/), { target: { value: '#1a2b3c' } });
+    await waitFor(() => expect(screen.getByLabelText(/Location note/).getAttribute('aria-required')).toBe('true'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    expect(await screen.findByText('The location note field is required.')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'post')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Colour/), { target: { value: '' } });
+    await waitFor(() => expect(screen.getByLabelText(/Location note/).getAttribute('aria-required')).not.toBe('true'));
   });
 
   it('lookup paging: the next page starts at the server offset; a filtering transform never repeats options', async () => {

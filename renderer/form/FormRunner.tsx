@@ -34,6 +34,8 @@ export interface FormRunnerProps {
   navigateBack?: () => void;
   /** Told the values after each change (the studio's preview sends them to a dry run). */
   onValuesChange?: (values: FormValues) => void;
+  /** The form's buttons and placeholders in another language than the console's (the studio's preview). */
+  translate?: (text: string) => string;
 }
 
 function initialValues(compiled: CompiledForm, options: OpenFormOptions | undefined): FormValues {
@@ -81,6 +83,7 @@ export function FormRunner({
   onCancel,
   navigateBack,
   onValuesChange,
+  translate,
 }: FormRunnerProps) {
   const user = useSnapshot(session).user;
   const permissions = useMemo(() => formPermissions(user as typeof session.user), [user]);
@@ -158,8 +161,9 @@ export function FormRunner({
       functionContext: () => ({ values: controller.values(), permissions, role: session.user?.role?.name }),
       fieldByKey: (key) => compiled.fields.find((f) => f.key === key),
       notify: (message, type = 'error') => showToast({ message, type }),
+      translate,
     }),
-    [controller, permissions, compiled, schema],
+    [controller, permissions, compiled, schema, translate],
   );
 
   const submit = async () => {
@@ -195,10 +199,14 @@ export function FormRunner({
         )}
         <div className="modal-actions">
           <button type="button" className="fc-btn" onClick={onCancel}>
-            {t('Cancel')}
+            {translate ? translate('Cancel') : t('Cancel')}
           </button>
           <button type="submit" className="fc-btn fc-btn--primary" disabled={busy} aria-disabled={busy}>
-            {waiting ? t('Submitting…') : (doc.submitText ?? t('Submit'))}
+            {waiting
+              ? translate
+                ? translate('Submitting…')
+                : t('Submitting…')
+              : (doc.submitText ?? (translate ? translate('Submit') : t('Submit')))}
           </button>
         </div>
       </Form>

@@ -17,6 +17,8 @@ export interface FormRunContext {
   fieldByKey: (key: string) => FieldSchema | undefined;
   /** Toast-style notices from widgets (CSV import errors). */
   notify: (message: string, type?: 'error' | 'warning' | 'info') => void;
+  /** The form's own texts (buttons, placeholders) in a language other than the console's (the studio's preview). */
+  translate?: (text: string) => string;
 }
 
 /** Ids of the help and error elements of a field, for aria-describedby. */

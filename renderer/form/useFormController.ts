@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createFormController, type FormController, type FormControllerInit } from '../../engine/form/controller';
 import type { FieldStore } from '../../engine/form/store';
+import { requiredNow, typedValues } from '../../engine/schema/required-when';
+import type { FieldSchema } from '../../engine/schema/types';
 
 // The React side of the engine's form controller, a thin adapter: the view
 // subscribes per field (useField) or to the form state (useFormState); the
@@ -43,4 +45,30 @@ export function useDependencyKey(store: FieldStore, keys: readonly string[]): st
     [store, joined],
   );
   return useSyncExternalStore(subscribe, () => keys.map((k) => JSON.stringify(store.field(k).value ?? null)).join('|'));
+}
+
+/**
+ * Whether a field with requiredWhen rules is required now (its label's marker),
+ * re-read only when a value its rules name changes. Submit's verdict is the
+ * engine's checkValues on the same typed values.
+ */
+export function useRequiredNow(
+  store: FieldStore,
+  field: FieldSchema,
+  fieldByKey: (key: string) => FieldSchema | undefined,
+): boolean {
+  const keys = (field.requiredWhen ?? []).map((rule) => rule.key);
+  const joined = keys.join('\n');
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const stops = joined.split('\n').map((key) => store.subscribeField(key, listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    [store, joined],
+  );
+  return useSyncExternalStore(subscribe, () => {
+    const raw = Object.fromEntries(keys.map((key) => [key, store.field(key).value]));
+    const ruled = keys.map(fieldByKey).filter((f): f is FieldSchema => f !== undefined);
+    return requiredNow(field, { ...raw, ...typedValues(ruled, raw) });
+  });
 }

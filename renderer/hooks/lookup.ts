@@ -6,6 +6,7 @@ import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
 import type { LookupPaging } from '../../engine/schema/lookup-paging';
 import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
+import { placeholderKeys } from '../../engine/contract/endpoint';
 
 // Options of select-like widgets: a static list, a registered option function,
 // or a page of a lookup document's list (search and paging through the API).
@@ -28,9 +29,7 @@ export function lookupDependencies(source: OptionsSource | undefined): string[] 
   if (isLookupSwitch(source))
     return [source.lookupBy, ...Object.values(source.lookups).flatMap((ref) => lookupDependencies(ref))];
   if (!isLookupRef(source)) return [];
-  return Object.values(source.params ?? {}).flatMap((raw) =>
-    typeof raw === 'string' ? [...raw.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]) : [],
-  );
+  return Object.values(source.params ?? {}).flatMap((raw) => (typeof raw === 'string' ? placeholderKeys(raw) : []));
 }
 
 /**

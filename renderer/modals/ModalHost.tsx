@@ -7,9 +7,7 @@ import './modals.css';
 
 function ModalContent({ entry }: { entry: ModalEntry }) {
   const name = entry.prompt ? 'Prompt' : (entry.component ?? 'TextModal');
-  const component = modalComponents[name];
-  if (!component) return <p role="alert">Unknown dialog: {name}</p>;
-  return createElement(component, { ...(entry.props ?? {}), modalId: entry.id, entry });
+  return createElement(modalComponents[name], { ...(entry.props ?? {}), modalId: entry.id, entry });
 }
 
 /**

@@ -1,31 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ModalComponentProps } from './types';
-
-type ModalComponent = LazyExoticComponent<ComponentType<ModalComponentProps>>;
-
-function named<K extends string>(load: () => Promise<Record<K, ComponentType<ModalComponentProps>>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
+import type { ModalComponentName } from '../../engine/stores/modals';
+import { named, promptContents, type ModalComponent } from './contents';
 
 /**
- * Modal components by descriptor `component` name, each loaded on first use
- * (the form renderer, @rjsf and ajv stay out of the first-load bundle).
+ * Every modal component by its descriptor `component` name: the form and the
+ * confirmation prompt frames, and the contents (./contents.ts), which a prompt
+ * draws inside itself without importing this registry back.
  */
-export const modalComponents: Record<string, ModalComponent> = {
+export const modalComponents: Record<ModalComponentName, ModalComponent> = {
   Form: named(() => import('../form/FormModal'), 'FormModal'),
   Prompt: named(() => import('../prompts/ConfirmPrompt'), 'ConfirmPrompt'),
-  DeviceSocketAction: named(() => import('./named/DeviceSocketAction'), 'DeviceSocketAction'),
-  MfaID: named(() => import('./named/MfaID'), 'MfaID'),
-  MfaTOTP: named(() => import('./named/MfaTOTP'), 'MfaTOTP'),
-  MfaEmail: named(() => import('./named/MfaEmail'), 'MfaEmail'),
-  PasswordConfirmation: named(() => import('./named/PasswordConfirmation'), 'PasswordConfirmation'),
-  DocumentPrompt: named(() => import('./named/DocumentPromptModal'), 'DocumentPromptModal'),
-  TextModal: named(() => import('./named/TextModal'), 'TextModal'),
-  RevealOnce: named(() => import('./named/RevealOnce'), 'RevealOnce'),
-  ItemSelect: named(() => import('./named/ItemSelectModal'), 'ItemSelectModal'),
-  FieldHint: named(() => import('./named/FieldHint'), 'FieldHint'),
-  FormDescription: named(() => import('./named/FormDescription'), 'FormDescription'),
-  SelectBox: named(() => import('./named/SelectBox'), 'SelectBox'),
-  Error: named(() => import('./named/ErrorModal'), 'ErrorModal'),
-  UserPermissions: named(() => import('./named/UserPermissions'), 'UserPermissions'),
+  ...promptContents,
 };

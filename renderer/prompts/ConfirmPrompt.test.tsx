@@ -10,7 +10,8 @@ vi.mock('../../engine/stores/settings', () => ({
   },
 }));
 
-import { closeAllModals, confirm } from '../../engine/stores/modals';
+import { confirm } from '../../engine/prompts/confirm';
+import { closeAllModals } from '../../engine/stores/modals';
 import { ModalHost } from '../modals/ModalHost';
 
 describe('ConfirmPrompt', () => {

@@ -8,7 +8,7 @@ import {
   type PromptAnswer,
 } from '../../engine/prompts/confirm';
 import { isClosable } from '../../engine/stores/modals';
-import { modalComponents } from '../modals/registry';
+import { promptContents } from '../modals/contents';
 import type { ModalComponentProps } from '../modals/types';
 
 /** The confirmation prompt: text, optional content, select box, input, reminder, Cancel and Confirm. */
@@ -19,7 +19,7 @@ export function ConfirmPrompt({ modalId, entry, ...props }: ModalComponentProps)
     input: entry.input?.value ?? '',
   }));
   const disabled = isConfirmDisabled(entry, answer);
-  const content = entry.promptContent ? modalComponents[entry.promptContent] : undefined;
+  const content = entry.promptContent ? promptContents[entry.promptContent] : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { useLookupList } from '../hooks/useLookupList';
 import type { LookupOption } from '../hooks/lookup';
 import { ariaFor, fieldOptions, runContext } from './aria';
 import { t, tn } from '../../engine/i18n/i18n';
+import { ColorSwatch } from './ColorSwatch';
 
 type Value = string | number;
 
@@ -12,6 +13,10 @@ type Value = string | number;
  * paging, single or multiple, read-only when disabled. Arrow keys move, Enter
  * picks, Escape closes; reaching the end loads the next page.
  */
+/** The empty input's text, in the form's language when it has one of its own (the studio's preview). */
+const placeholder = (translate: ((text: string) => string) | undefined, multiple: boolean) =>
+  multiple ? (translate ? translate('Search') : t('Search')) : translate ? translate('Select') : t('Select');
+
 export function ItemSelect(props: WidgetProps) {
   const { id, value, required, disabled, readonly, label, onChange, onBlur } = props;
   const o = fieldOptions(props);
@@ -90,6 +95,11 @@ export function ItemSelect(props: WidgetProps) {
       setOpen(false);
       setTyping(false);
       list.setSearch('');
+    } else if (event.key === 'Tab' && open) {
+      // Tab moves on to the next control and closes the list, so it never covers what comes after (Submit).
+      setOpen(false);
+      setTyping(false);
+      list.setSearch('');
     } else if (event.key === 'Backspace' && multiple && !list.search && selected.length) {
       onChange(selected.length > 1 ? selected.slice(0, -1) : undefined);
     }
@@ -145,7 +155,7 @@ export function ItemSelect(props: WidgetProps) {
           aria-autocomplete="list"
           aria-activedescendant={activeId}
           autoComplete="off"
-          placeholder={o.placeholder ?? (multiple ? t('Search') : t('Select'))}
+          placeholder={o.placeholder ?? placeholder(runContext(props).translate, multiple)}
           value={display}
           disabled={disabled}
           readOnly={readonly}
@@ -181,6 +191,8 @@ export function ItemSelect(props: WidgetProps) {
         aria-label={t('{name} options', { name: label })}
         aria-multiselectable={multiple || undefined}
         className="fc-combo__list"
+        // Not a Tab stop: Chromium makes a scrolling list focusable, and the input's arrow keys walk it already.
+        tabIndex={-1}
         hidden={!open}
         onScroll={(e) => {
           const el = e.currentTarget;
@@ -198,7 +210,7 @@ export function ItemSelect(props: WidgetProps) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(option)}
           >
-            <span>{option.label}</span>
+            {option.color ? <ColorSwatch color={option.color} label={option.label} /> : <span>{option.label}</span>}
             {option.description && <span className="fc-combo__description">{option.description}</span>}
           </li>
         ))}

@@ -28,7 +28,7 @@ export function SelectWidget(props: WidgetProps) {
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     >
-      <option value="">{o.placeholder ?? t('Select')}</option>
+      <option value="">{o.placeholder ?? (ctx.translate ? ctx.translate('Select') : t('Select'))}</option>
       {options.map((opt) => (
         <option key={String(opt.value)} value={String(opt.value)}>
           {opt.label}

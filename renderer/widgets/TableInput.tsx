@@ -20,17 +20,36 @@ const Row = memo(function Row({ row, index, table, idPrefix, locked, onCell, onR
     <tr>
       {table.fields.map((f) => (
         <td key={f.key}>
-          <input
-            id={`${idPrefix}_${index}_${f.key}`}
-            className="fc-input"
-            aria-label={`${f.title} row ${index + 1}`}
-            value={row[f.key] ?? ''}
-            maxLength={f.maxlength}
-            pattern={f.pattern}
-            required={f.required}
-            readOnly={locked}
-            onChange={(e) => onCell(index, f.key, e.target.value)}
-          />
+          {f.options ? (
+            <select
+              id={`${idPrefix}_${index}_${f.key}`}
+              className="fc-input"
+              aria-label={`${f.title} row ${index + 1}`}
+              value={row[f.key] ?? ''}
+              required={f.required}
+              disabled={locked}
+              onChange={(e) => onCell(index, f.key, e.target.value)}
+            >
+              <option value="">{t('Choose…')}</option>
+              {f.options.map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id={`${idPrefix}_${index}_${f.key}`}
+              className="fc-input"
+              aria-label={`${f.title} row ${index + 1}`}
+              value={row[f.key] ?? ''}
+              maxLength={f.maxlength}
+              pattern={f.pattern}
+              required={f.required}
+              readOnly={locked}
+              onChange={(e) => onCell(index, f.key, e.target.value)}
+            />
+          )}
         </td>
       ))}
       {!locked && (

@@ -41,6 +41,19 @@ export function generatedDocument(n: number): FormDocument {
   return { $schema: '../form.schema.json', title: `Generated ${n}`, endpoint: '/bench', fields };
 }
 
+/**
+ * Initial values under which every field of generatedDocument(n) is shown (each select on 'b', each checkbox
+ * ticked): every contender, the engine with its depends included, then renders the same n controls.
+ */
+export function shownValues(n: number): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  for (let i = 0; i < n; i += 10) {
+    values[`f${i}`] = 'b';
+    if (i + 3 < n) values[`f${i + 3}`] = true;
+  }
+  return values;
+}
+
 /** A ListInput document with CSV upload, and a TableInput document. */
 export const listDocument: FormDocument = {
   $schema: '../form.schema.json',

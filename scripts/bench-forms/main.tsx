@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { FormRunner } from '../../renderer/form/FormRunner';
-import { contenders, keystrokeTarget, type Contender } from './contenders';
+import { contenders, keystrokeTarget, renderedControls, type Contender } from './contenders';
 import { generatedDocument, listDocument, tableDocument } from './documents';
 
 // The bench page: window.bench mounts a contender on a generated document and
@@ -42,14 +42,25 @@ function setNativeValue(input: HTMLInputElement, value: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function mountForm(contender: Contender, fields: number): Promise<number> {
+/** How a contender is mounted: its fields in runs that skip off-screen layout (peers), the engine's runs off. */
+export interface Variant {
+  runs?: boolean;
+  cvOff?: boolean;
+}
+
+async function mountForm(
+  contender: Contender,
+  fields: number,
+  variant: Variant = {},
+): Promise<{ ms: number; controls: number }> {
   unmount();
+  document.body.classList.toggle('cv-off', variant.cvOff === true);
   await nextPaint();
   const doc = generatedDocument(fields);
   const Component = contenders[contender];
   const t0 = performance.now();
   root = createRoot(host);
-  flushSync(() => root!.render(<Component doc={doc} />));
+  flushSync(() => root!.render(<Component doc={doc} runs={variant.runs === true} />));
   // Until the whole form is laid out, ready to paint: waiting for the next frame instead would round every
   // contender's time up to a whole frame (all four took 17-18 ms at 50 fields, less than one frame's work).
   const last = `Field ${fields - 1}`;
@@ -58,7 +69,8 @@ async function mountForm(contender: Contender, fields: number): Promise<number> 
     if (host.textContent?.includes(last)) break;
     if (tasks > 1000) throw new Error(`${contender} did not show ${last}`);
   }
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  return { ms, controls: renderedControls(host) };
 }
 
 /**

@@ -76,6 +76,32 @@ describe('schemas:check', () => {
     );
   });
 
+  it('cross-checks requiredWhen like depends: a rule naming an unknown field, its own field or a missing option fails', () => {
+    const doc = {
+      $schema: '../form.schema.json',
+      title: 'Tag',
+      endpoint: '/tags',
+      fields: [
+        { key: 'color', label: 'Colour', type: 'select', options: [{ value: '#ff0000', label: 'Red' }] },
+        { key: 'note', label: 'Location note', requiredWhen: [{ key: 'colour' }] },
+        { key: 'own', requiredWhen: [{ key: 'own' }] },
+        { key: 'pick', requiredWhen: [{ key: 'color', values: ['#00ff00'] }] },
+        { key: 'both', required: true, requiredWhen: [{ key: 'color' }] },
+        { key: 'ok', requiredWhen: [{ key: 'color', values: ['#ff0000'], not: true }] },
+      ],
+    };
+    expect(fixture('forms/tag.json', JSON.stringify(doc))).toEqual([
+      'forms/tag.json: /fields/1/requiredWhen/0/key: requiredWhen names unknown key colour',
+      'forms/tag.json: /fields/2/requiredWhen/0/key: a field cannot be required by its own value',
+      'forms/tag.json: /fields/3/requiredWhen/0/values/0: color has no option "#00ff00"',
+      'forms/tag.json: /fields/4/requiredWhen: requiredWhen has no effect on a required field',
+    ]);
+    const empty = { ...doc, fields: [{ key: 'a', requiredWhen: [] }] };
+    expect(fixture('forms/e.json', JSON.stringify(empty))).toContain(
+      'forms/e.json: /fields/0/requiredWhen: must NOT have fewer than 1 items',
+    );
+  });
+
   it('cross-checks a lookup switch: its key names a field with that option, each lookup exists', () => {
     const text = JSON.stringify({
       $schema: '../form.schema.json',

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadActor } from './actor';
-import { ACCESS_COOKIE } from './sessions';
+import { ACCESS_COOKIE, REFRESH_COOKIE, sessionOfRefresh } from './sessions';
 import { signedClaims, verifyAccessToken } from './tokens';
-import { checkXsrf } from './xsrf';
+import { checkXsrf, xsrfTokenValid } from './xsrf';
+import { XSRF_COOKIE } from '../../engine/http/xsrf';
 import { bearerOf, invalidToken, tokenAuthenticator, type TokenOptions } from './personal-tokens';
 import type { Actor } from './actor';
 import { ApiError } from '../http/envelope';
@@ -32,15 +33,18 @@ export async function resolveActor(app: FastifyInstance, token: string | undefin
   return actor;
 }
 
+/** The bases authenticated like the API: the API itself and the status channels (`/status`, the status base URL). */
+const AUTHENTICATED_BASES = ['/api', '/status'];
+
 /**
- * Whether Fastify matched the request to a route of the /api scope. Decided on
+ * Whether Fastify matched the request to a route of the /api scope (or the status base). Decided on
  * the route the router chose (after it decoded the path), so `/%61pi/…` is
  * an /api call like `/api/…`; a path no route matched is decided on its decoded
  * spelling, so a bad token on an unknown /api path is still a 401.
  */
 export const isApiRoute = (request: FastifyRequest): boolean => {
   const route = request.routeOptions.url ?? unmatchedPath(request.url);
-  return route === '/api' || route.startsWith('/api/');
+  return AUTHENTICATED_BASES.some((base) => route === base || route.startsWith(`${base}/`));
 };
 
 /** The decoded path of a request no route matched (it still answers as the /api scope when it lies under it). */
@@ -57,6 +61,28 @@ function unmatchedPath(url: string): string {
 const cookieSessionId = (app: FastifyInstance, token: string | undefined) =>
   (token && signedClaims(token, app.ctx.tokenKey)?.sid) || '';
 
+/** The calls that read the refresh cookie (sent to their path only). */
+const REFRESH_ROUTES = new Set(['/api/account/token/refresh', '/api/account/token/revoke']);
+
+/**
+ * The session the caller's XSRF token must be bound to: the access cookie's. A sign-in starts a new session
+ * whatever cookies arrive, so a token of the signed-out state ('') verifies it too (an old or foreign access
+ * cookie beside it is not upgraded, only ignored); a refresh or sign-out with the refresh cookie alone is
+ * bound to that cookie's session.
+ */
+async function xsrfSessionId(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const sid = cookieSessionId(app, request.cookies[ACCESS_COOKIE]);
+  const route = request.routeOptions.url ?? '';
+  const others =
+    route === '/api/account/login'
+      ? ['']
+      : !sid && REFRESH_ROUTES.has(route)
+        ? [(await sessionOfRefresh(app.ctx, request.cookies[REFRESH_COOKIE])) ?? '']
+        : [];
+  const token = request.cookies[XSRF_COOKIE];
+  return [sid, ...others].find((id) => xsrfTokenValid(token, app.ctx.tokenKey, id)) ?? sid;
+}
+
 export function registerAuthentication(app: FastifyInstance, tokens: TokenOptions = {}): void {
   app.decorateRequest('actor', null);
   const byToken = tokenAuthenticator(app, tokens);
@@ -71,7 +97,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenOption
       request.actor = await byToken(request, bearer);
     } else {
       const access = request.cookies[ACCESS_COOKIE];
-      checkXsrf(request, reply, app.ctx.tokenKey, cookieSessionId(app, access));
+      checkXsrf(request, reply, app.ctx.tokenKey, await xsrfSessionId(app, request));
       request.actor = await resolveActor(app, access);
     }
     const blocked = request.actor && startupBlock(request.actor);

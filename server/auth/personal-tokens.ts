@@ -4,12 +4,13 @@ import { rateLimiter } from './rate-limit';
 import { loadActor, type Actor } from './actor';
 import { randomToken, sha256 } from './tokens';
 import { VersionedCache } from '../http/data-version';
+import type { AppContext } from '../context';
 import { ApiError, forbidden, unauthorized } from '../http/envelope';
 
 // Personal access tokens: `Authorization: Bearer rms_pat_…` authenticates an
 // /api call as the token's user. Only the SHA-256 of the token is stored. The
 // token's scopes (a resource family, read or write; write includes read)
-// gate the call by path and method; the user's own permissions and tenancy
+// gate the call by its route and method; the user's own permissions and tenancy
 // still apply through the actor. Use is rate limited per token and recorded
 // (last used, at most once a minute per token).
 
@@ -62,6 +63,8 @@ export function familyOf(url: string): string | null {
 /** Whether scopes allow a call: the family's write scope for unsafe methods, read or write for safe ones. */
 export function scopesAllow(scopes: readonly string[], method: string, path: string): boolean {
   if (ALWAYS.has(`${method} ${apiPath(path)}`)) return true;
+  // The status channels are the caller's own (as on the socket, whatever the scopes).
+  if (method === 'GET' && path.startsWith('/status/')) return true;
   const family = familyOf(path);
   if (!family) return false;
   if (scopes.includes(`${family}:write`)) return true;
@@ -96,6 +99,51 @@ export interface TokenOptions {
 export const invalidToken = () => unauthorized('The access token is invalid, expired or revoked.');
 const RECORD_EVERY_MS = 60_000;
 
+/** The caller of a token by its hash, from the database: null when unknown, revoked or its user is gone. */
+async function loadTokenCaller(ctx: AppContext, hash: string): Promise<TokenCaller | null> {
+  const row = await ctx.db
+    .selectFrom('api_tokens')
+    .select(['id', 'user_id', 'scopes', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return null;
+  const exp = row.expires_at ? Math.floor(Date.parse(row.expires_at) / 1000) : Number.MAX_SAFE_INTEGER;
+  const session = {
+    id: `${TOKEN_SESSION}${row.id}`,
+    impersonator_id: null,
+    impersonation_until: null,
+    password_confirmed_at: null,
+  };
+  const actor = await loadActor(ctx.db, row.user_id, session, exp);
+  if (!actor) return null;
+  return { actor, tokenId: row.id, scopes: row.scopes.split(' ').filter(Boolean) };
+}
+
+/** The session id of a token's caller: `pat:` and the token's id. */
+const TOKEN_SESSION = 'pat:';
+
+/**
+ * The caller of a token a socket was opened with (`auth.token`, a `token` query parameter or `Authorization:
+ * Bearer`), checked afresh: null when unknown, revoked, expired or its user is gone. Its channels follow the
+ * same rules as a session's.
+ */
+export async function socketTokenActor(ctx: AppContext, token: string): Promise<Actor | null> {
+  const caller = await loadTokenCaller(ctx, sha256(token));
+  return caller && caller.actor.exp * 1000 > ctx.now().getTime() ? caller.actor : null;
+}
+
+/** Whether the token a socket's actor came from is still live for its user (checked on every subscribe). */
+export async function tokenLiveFor(ctx: AppContext, sessionId: string, userId: number): Promise<boolean | null> {
+  if (!sessionId.startsWith(TOKEN_SESSION)) return null;
+  const row = await ctx.db
+    .selectFrom('api_tokens')
+    .select(['user_id', 'expires_at', 'revoked_at'])
+    .where('id', '=', Number(sessionId.slice(TOKEN_SESSION.length)))
+    .executeTakeFirst();
+  const now = ctx.now().toISOString();
+  return Boolean(row && !row.revoked_at && row.user_id === userId && (!row.expires_at || row.expires_at > now));
+}
+
 /** Resolves bearer tokens to callers: cached per data version, rate limited, use recorded. */
 export function tokenAuthenticator(app: FastifyInstance, options: TokenOptions = {}) {
   const { ctx } = app;
@@ -106,23 +154,8 @@ export function tokenAuthenticator(app: FastifyInstance, options: TokenOptions =
 
   async function load(hash: string): Promise<TokenCaller | null> {
     const at = ctx.version.value;
-    const row = await ctx.db
-      .selectFrom('api_tokens')
-      .select(['id', 'user_id', 'scopes', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', hash)
-      .executeTakeFirst();
-    if (!row || row.revoked_at) return null;
-    const exp = row.expires_at ? Math.floor(Date.parse(row.expires_at) / 1000) : Number.MAX_SAFE_INTEGER;
-    const session = {
-      id: `pat:${row.id}`,
-      impersonator_id: null,
-      impersonation_until: null,
-      password_confirmed_at: null,
-    };
-    const actor = await loadActor(ctx.db, row.user_id, session, exp);
-    if (!actor) return null;
-    const caller = { actor, tokenId: row.id, scopes: row.scopes.split(' ').filter(Boolean) };
-    cache.set(hash, caller, at);
+    const caller = await loadTokenCaller(ctx, hash);
+    if (caller) cache.set(hash, caller, at);
     return caller;
   }
 
@@ -151,7 +184,10 @@ export function tokenAuthenticator(app: FastifyInstance, options: TokenOptions =
       });
     }
     await record(caller.tokenId, request.ip);
-    if (!scopesAllow(caller.scopes, request.method, request.url)) {
+    // Decided after routing, on the route that answers: a path no route answers is a 404 for a token as for a
+    // session (clients fall back on a 404; a 403 tells them to authenticate again).
+    const route = request.routeOptions.url;
+    if (route !== undefined && !scopesAllow(caller.scopes, request.method, route)) {
       throw forbidden('The access token has no scope for this call.');
     }
     return caller.actor;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { requirePermission } from './guards';
 import { extractMfaFields, requireMfa } from './mfa';
 import { requirePasswordConfirmation } from './password-confirmation';
@@ -13,6 +13,10 @@ export interface GuardOptions {
   mode?: 'every' | 'some';
   /** Validate the body against the published form document naming this call. */
   form?: boolean | 'optional';
+  /** Validate against the form only when the body carries this field (the form's submissions do; a partial update need not). */
+  formWhen?: string;
+  /** Fields the route's body schema checks, left out of the form's check (the OpenAPI's spelling beside the form's). */
+  formOmits?: string[];
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
   password?: boolean;
   /** MFA_REQUIRED for users with multi-factor. */
@@ -22,7 +26,20 @@ export interface GuardOptions {
 export function guard(app: FastifyInstance, options: GuardOptions) {
   const preHandler: preHandlerAsyncHookHandler[] = [];
   if (options.permission) preHandler.push(requirePermission(options.permission, options.mode));
-  if (options.form) preHandler.push(validateForm(app.ctx.documents, options.form === 'optional'));
+  if (options.form) {
+    const { formWhen: when, formOmits: omits = [] } = options;
+    const payloadOf = (request: FastifyRequest) =>
+      Object.fromEntries(Object.entries(request.body as Record<string, unknown>).filter(([k]) => !omits.includes(k)));
+    const validate = validateForm(app.ctx.documents, options.form === 'optional', omits.length ? payloadOf : undefined);
+    preHandler.push(
+      when
+        ? async (request) => {
+            const body = request.body;
+            if (body && typeof body === 'object' && when in body) await validate(request);
+          }
+        : validate,
+    );
+  }
   if (options.password) preHandler.push(requirePasswordConfirmation(app.ctx));
   if (options.mfa) preHandler.push(requireMfa(app));
   return {

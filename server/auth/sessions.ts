@@ -112,8 +112,9 @@ async function rotateCurrent(ctx: AppContext, sessionId: string) {
  * Finds the live session of a refresh token and rotates the token. A token
  * that was already rotated out is a stolen or replayed one: the whole session
  * (every token it ever had, and its sockets) ends — unless it was rotated out
- * within REFRESH_REUSE_GRACE_MS, which is a concurrent refresh of the same
- * browser, answered with the session's next token.
+ * within REFRESH_REUSE_GRACE_MS and not reused yet, which is a concurrent
+ * refresh of the same browser (or a retry whose answer was lost), answered
+ * with the session's next token.
  */
 export async function rotateRefresh(ctx: AppContext, refresh: string) {
   const hash = sha256(refresh);
@@ -130,10 +131,37 @@ export async function rotateRefresh(ctx: AppContext, refresh: string) {
     .where('refresh_hash', '=', hash)
     .executeTakeFirst();
   if (!retired) return null;
-  if (now.getTime() - Date.parse(retired.retired_at) <= REFRESH_REUSE_GRACE_MS)
-    return rotateCurrent(ctx, retired.session_id);
+  if (now.getTime() - Date.parse(retired.retired_at) <= REFRESH_REUSE_GRACE_MS) {
+    // The one legitimate race: the first reuse within the grace claims it, atomically, by dating the token's
+    // retirement back to the epoch; any further use of the token (a third concurrent refresh, a replay) is then
+    // a reuse beyond the grace (OAuth 2.0 Security BCP, refresh token rotation) and ends the session.
+    const { numUpdatedRows } = await ctx.db
+      .updateTable('retired_refresh_tokens')
+      .set({ retired_at: GRACE_CLAIMED })
+      .where('refresh_hash', '=', hash)
+      .where('retired_at', '=', retired.retired_at)
+      .executeTakeFirst();
+    if (numUpdatedRows > 0n) return rotateCurrent(ctx, retired.session_id);
+  }
   await revokeSession(ctx, retired.session_id);
   return null;
+}
+
+/** The retirement time of a rotated-out token whose one reuse within the grace was taken: long past it. */
+const GRACE_CLAIMED = new Date(0).toISOString();
+
+/** The session a refresh token belongs to (current or rotated out), whatever its state; null when none. */
+export async function sessionOfRefresh(ctx: AppContext, refresh: string | undefined): Promise<string | null> {
+  if (!refresh) return null;
+  const hash = sha256(refresh);
+  const current = await ctx.db.selectFrom('sessions').select('id').where('refresh_hash', '=', hash).executeTakeFirst();
+  if (current) return current.id;
+  const retired = await ctx.db
+    .selectFrom('retired_refresh_tokens')
+    .select('session_id')
+    .where('refresh_hash', '=', hash)
+    .executeTakeFirst();
+  return retired?.session_id ?? null;
 }
 
 /** Ends a session: its tokens stop working and its sockets are disconnected. */
@@ -144,6 +172,7 @@ export async function revokeSession(ctx: AppContext, sessionId: string) {
     .where('id', '=', sessionId)
     .execute();
   ctx.realtime.endSession(sessionId);
+  await ctx.remote.endSession(sessionId);
 }
 
 /** Whether a session is still live for the user a socket was opened as (checked on every subscribe). */

@@ -6,8 +6,9 @@ import type { SharedRedis } from './redis';
 // unless renewed, so when its holder dies another instance takes over
 // within LOCK_MS.
 
-const LOCK_MS = 10_000;
-const RENEW_MS = LOCK_MS / 3;
+/** How long the lock outlives its holder (a killed leader is replaced within LOCK_MS + RENEW_MS). */
+export const LOCK_MS = 10_000;
+export const RENEW_MS = LOCK_MS / 3;
 
 // Renew only a lock this instance holds.
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;

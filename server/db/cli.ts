@@ -10,7 +10,7 @@ const [command] = process.argv.slice(2);
 const devicesAt = process.argv.indexOf('--devices');
 const devices = devicesAt > 0 ? Number(process.argv[devicesAt + 1]) : undefined;
 if (command !== 'migrate' && command !== 'seed') {
-  console.error('usage: tsx server/db/cli.ts migrate | seed [--devices N]');
+  console.error('usage: db-cli migrate | seed [--devices N] (npm run db:migrate, npm run db:seed)');
   process.exit(2);
 }
 if (devices !== undefined && !(Number.isInteger(devices) && devices >= 0 && devices <= 5_000_000)) {

@@ -17,7 +17,11 @@ import * as vpnUsers from './migrations-vpn-users';
 import * as sessions from './migrations-sessions';
 import { addRecordJobKeys } from './migrations-job-keys';
 import { addReportType } from './migrations-reports';
-import { addDeviceStatusOrder, createDeviceCounts } from './migrations-fleet-scale';
+import { addDeviceStatusOrder, addDeviceLastConnectionOrder, createDeviceCounts } from './migrations-fleet-scale';
+import * as operator from './migrations-operator';
+import * as designer from './migrations-designer';
+import { createDeviceGateway } from './migrations-devices';
+import { addRemoteRelay } from './migrations-remote';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -407,6 +411,13 @@ const migrations: Record<string, Migration> = {
   '131_device_counts': { up: createDeviceCounts },
   '140_vpn_hub_sessions': { up: sessions.createVpnHubSessions },
   '141_vpn_hub_user_log_session': { up: sessions.addVpnHubUserLogSession },
+  '150_task_group_details': { up: operator.syncTaskGroupDetails },
+  '151_user_time_zone': { up: operator.addUserTimeZone },
+  '152_custom_values': { up: designer.createCustomValues },
+  '153_document_drafts': { up: designer.createDocumentDrafts },
+  '154_device_gateway': { up: createDeviceGateway },
+  '155_remote_relay': { up: addRemoteRelay },
+  '156_device_last_connection_order': { up: addDeviceLastConnectionOrder },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

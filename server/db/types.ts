@@ -8,6 +8,7 @@ import type {
   DeviceTaskTable,
   RemovedAlertTable,
 } from './types-automations';
+import type { CustomValueTable, DocumentDraftTable } from './types-designer';
 
 // Table types of the reference database. Timestamps are ISO 8601 strings,
 // booleans are 0/1 integers (SQLite), JSON values are stored as text.
@@ -70,6 +71,8 @@ export interface UserTable {
   last_login_at: string | null;
   /** The last TOTP time step accepted (RFC 6238 §5.2). */
   totp_last_step: number | null;
+  /** The user's time zone (IANA name) for every date the console shows or exports; null: the browser's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -294,6 +297,10 @@ export interface RemoteAccessTable {
   is_main: number;
   credentials_required: number;
   created_at: string;
+  /** The account the relay signs in to the device with; never answered to a client. */
+  username: string | null;
+  /** Its password, encrypted (server/remote/credentials.ts). */
+  password_secret: string | null;
 }
 
 export interface RemoteAccessHistoryTable {
@@ -311,6 +318,17 @@ export interface RemoteAccessHistoryTable {
   expires_at: string | null;
   input_data: Generated<number>;
   output_data: Generated<number>;
+}
+
+/** A file operation of an RMS Connect session (SFTP: list, download, upload, mkdir, delete). */
+export interface RemoteAccessOperationTable {
+  id: Generated<number>;
+  history_id: number;
+  user_id: number | null;
+  operation: string;
+  path: string;
+  size: Generated<number>;
+  created_at: string;
 }
 
 export interface VpnHubTable {
@@ -585,6 +603,7 @@ export interface Database {
   api_specifications: ApiSpecificationTable;
   remote_access: RemoteAccessTable;
   remote_access_history: RemoteAccessHistoryTable;
+  remote_access_operations: RemoteAccessOperationTable;
   vpn_hubs: VpnHubTable;
   vpn_hub_tags: VpnHubTagTable;
   vpn_hub_devices: VpnHubDeviceTable;
@@ -611,6 +630,8 @@ export interface Database {
   alert_tokens: AlertTokenTable;
   device_alert_configurations: DeviceAlertConfigurationTable;
   device_tasks: DeviceTaskTable;
+  custom_values: CustomValueTable;
+  document_drafts: DocumentDraftTable;
 }
 
 export type User = Selectable<UserTable>;

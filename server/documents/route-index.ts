@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpointKey } from '../../engine/schema/endpoint';
+import { endpointKey } from '../../engine/contract/endpoint';
 
 // Method and path of every /api route, collected as routes are added: the studio
 // warns when a form's endpoint has no server route and offers these to pick from.
@@ -14,6 +14,8 @@ export class RouteIndex {
   private routes: ApiRoute[] = [];
   /** endpointKey of every route: a form document answers a route with the same key. */
   private keys = new Set<string>();
+  /** The route's own body schema by endpointKey, where it has one (checked against its form document by a test). */
+  private bodies = new Map<string, unknown>();
 
   /** Collects the routes registered on app from now on. */
   listen(app: FastifyInstance): void {
@@ -24,6 +26,7 @@ export class RouteIndex {
         const key = endpointKey(method, route.url);
         if (method === 'HEAD' || this.keys.has(key)) continue;
         this.keys.add(key);
+        if (route.schema?.body) this.bodies.set(key, route.schema.body);
         this.routes.push({ method, path });
       }
     });
@@ -31,6 +34,11 @@ export class RouteIndex {
 
   list(): ApiRoute[] {
     return [...this.routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  }
+
+  /** The body schema a route declares itself, by the method and endpoint a form document spells. */
+  bodySchema(method: string, endpoint: string): unknown {
+    return this.bodies.get(endpointKey(method, endpoint));
   }
 
   /** Whether a route is declared as the form endpoint spells it (a submit finds the form by its route). */

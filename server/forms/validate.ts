@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { endpointKey, endpointParams } from '../../engine/schema/endpoint';
+import { endpointKey, endpointParams } from '../../engine/contract/endpoint';
 import { validateSubmission } from '../../engine/schema/validate-submission';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
@@ -62,10 +62,14 @@ async function formFor(store: DocumentStore, request: FastifyRequest) {
  * preHandler for a call a form submits: unknown fields and field errors
  * answer 422 with source per field; request.form holds the clean value.
  */
-export function validateForm(store: DocumentStore, optional = false) {
+export function validateForm(
+  store: DocumentStore,
+  optional = false,
+  payloadOf: (request: FastifyRequest) => unknown = (request) => request.body,
+) {
   return async (request: FastifyRequest) => {
     if (optional && !(await formFor(store, request))) return;
-    request.form = await checkForm(store, request, request.body);
+    request.form = await checkForm(store, request, payloadOf(request));
   };
 }
 

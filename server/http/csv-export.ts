@@ -22,6 +22,12 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** A row's value of a CSV column: a field, or `custom_fields.<key>` one of its custom fields. */
+function cell(row: Record<string, unknown>, column: string): unknown {
+  if (column in row || !column.startsWith('custom_fields.')) return row[column];
+  return (row.custom_fields as Record<string, unknown> | undefined)?.[column.slice('custom_fields.'.length)];
+}
+
 /** The rows of every page of the list as CSV lines, header first. */
 export async function* csvLines(spec: ListSpec, query: Record<string, unknown>): AsyncGenerator<string> {
   let columns: string[] | undefined;
@@ -29,10 +35,13 @@ export async function* csvLines(spec: ListSpec, query: Record<string, unknown>):
     const { data, params } = await runList(spec, { ...query, limit: String(PAGE), offset: String(offset) });
     if (!columns) {
       const hidden = new Set(spec.hidden ?? []);
-      columns = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
+      const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
+      // A list's custom fields: a column each (list-custom.ts), where the export asks for them.
+      const custom = spec.custom?.columns?.map((key) => `custom_fields.${key}`) ?? ['custom_fields'];
+      columns = names.flatMap((name) => (name === 'custom_fields' ? custom : [name]));
       yield `${columns.map(csvField).join(',')}\r\n`;
     }
-    for (const row of data) yield `${columns.map((c) => csvField(row[c])).join(',')}\r\n`;
+    for (const row of data) yield `${columns.map((c) => csvField(cell(row, c))).join(',')}\r\n`;
     if (data.length < PAGE) return;
   }
 }

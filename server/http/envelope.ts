@@ -1,8 +1,8 @@
-// The RMS API envelope (DESIGN.md, OpenAPI): lists {success, data, meta:{total}},
+// The RMS API envelope (docs/architecture.md, OpenAPI): lists {success, data, meta:{total}},
 // items {success, data}, failures {success:false, errors:[{code,message,source}]},
 // async operations {success, meta:{channel}}.
 
-import type { ErrorItem } from '../../engine/errors/error-item';
+import type { ErrorItem } from '../../engine/contract/error-item';
 
 export const ok = <T>(data: T, meta?: Record<string, unknown>) =>
   meta ? { success: true as const, data, meta } : { success: true as const, data };

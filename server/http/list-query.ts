@@ -5,6 +5,7 @@ import { BATCH_SIZE } from '../../engine/constants';
 import { invalid } from './envelope';
 import { assertText } from './text';
 import type { VersionedCache } from './data-version';
+import { customCondition, customFilterParams, customKey, customSortTerms, type CustomListSpec } from './list-custom';
 
 // The list query parameters of the RMS API: limit (default 10), offset, q,
 // fields, sort (comma list, '-' for descending), id (comma list),
@@ -16,15 +17,32 @@ import type { VersionedCache } from './data-version';
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export type FieldExpr = string | RawBuilder<unknown>;
-/** A filter that builds its own condition from the comma list of values. */
-export type FilterFn = (values: string[]) => RawBuilder<unknown>;
+/** A filter that builds its own condition from the comma list of values (`param`: the query parameter, for errors). */
+export type FilterFn = (values: string[], param: string) => RawBuilder<unknown>;
+
+/**
+ * A filter by a stored code that the OpenAPI types as an enum of names (`status=online`): each value is one
+ * of the names or one of the codes themselves; any other is a 422 on the parameter, never an empty list.
+ */
+export function enumFilter(column: string, codes: Record<string, number>, others: number[] = []): FilterFn {
+  const known = new Set([...Object.values(codes), ...others].map(String));
+  return (values, param) => {
+    const stored = values.map((value) => {
+      if (value in codes) return codes[value];
+      if (known.has(value)) return Number(value);
+      throw invalid([param, `The selected ${param} is invalid. Allowed: ${Object.keys(codes).join(', ')}.`]);
+    });
+    return sql`${sql.ref(column)} in (${sql.join(stored)})`;
+  };
+}
 
 export interface ListSpec {
   /**
    * FROM and JOINs with tenancy already applied; nothing selected yet. The
-   * count query may leave out joins that only add columns.
+   * count query may leave out joins that only add columns. `q`: the call's search (a plan may start from its
+   * matches).
    */
-  from: (purpose?: 'rows' | 'count') => AnySelect;
+  from: (purpose?: 'rows' | 'count', q?: string) => AnySelect;
   /** A text index answering `q` (3+ characters) over some search fields, instead of LIKE. */
   textIndex?: {
     fields: string[];
@@ -55,7 +73,7 @@ export interface ListSpec {
    * a call without search or ids that filters only by the table's `filters`;
    * FROM with tenancy applied, like `from`.
    */
-  totals?: { from: () => AnySelect; count: string; filters: Record<string, FieldExpr> };
+  totals?: { from: () => AnySelect; count: string; filters: Record<string, FieldExpr | FilterFn> };
   /**
    * A search (q) that finds at most this many rows sorts its matches instead
    * of walking the id order's index, which for a rare term visits nearly
@@ -65,6 +83,8 @@ export interface ListSpec {
   /** Turns a row into its API shape (booleans, JSON). */
   map?: (row: Record<string, unknown>) => Record<string, unknown>;
   maxLimit?: number;
+  /** The resource whose custom fields the rows carry, filter and sort by (list-custom.ts). */
+  custom?: CustomListSpec;
 }
 
 export interface ListParams {
@@ -97,6 +117,10 @@ function commaList(v: unknown, name: string): string[] {
 const sortableFields = (spec: ListSpec) =>
   spec.sortable ?? Object.keys(spec.fields).filter((f) => typeof spec.fields[f] === 'string');
 
+/** The 422 of a sort field outside the list's allow list; it names the fields the list sorts by. */
+export const unsupportedSort = (name: string, sortable: string[]) =>
+  invalid(['sort', `The sort field ${name} is not supported. Sortable fields: ${sortable.join(', ')}.`]);
+
 function integer(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
   const raw = str(query[name]);
   if (raw === '') return fallback;
@@ -104,12 +128,27 @@ function integer(query: Record<string, unknown>, name: string, fallback: number,
   return Math.min(Number(raw), max);
 }
 
+/**
+ * The paging of a list: `limit` (the fallback when absent, at most `max`) and `offset`, each a non-negative integer
+ * or a 422 on its name. Every list reads its paging here, a ListSpec's and those a route pages by hand.
+ */
+export function pageParams(
+  query: Record<string, unknown>,
+  { fallback, max }: { fallback: number; max: number },
+): { limit: number; offset: number } {
+  return {
+    limit: integer(query, 'limit', fallback, max),
+    offset: integer(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
   const sortable = sortableFields(spec);
   const sort: [string, 'asc' | 'desc'][] = commaList(query.sort || spec.defaultSort || '', 'sort').map((s) => {
     const desc = s.startsWith('-');
     const name = desc ? s.slice(1) : s;
-    if (!sortable.includes(name)) throw invalid(['sort', `The sort field ${name} is not supported.`]);
+    if (!sortable.includes(name) && !(spec.custom && customKey(name, spec.custom)))
+      throw unsupportedSort(name, sortable);
     return [name, desc ? 'desc' : 'asc'];
   });
   const ids = commaList(query.id, 'id');
@@ -120,8 +159,7 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   if (q.length > MAX_QUERY_LENGTH)
     throw invalid(['q', `The q may not be greater than ${MAX_QUERY_LENGTH} characters.`]);
   return {
-    limit: integer(query, 'limit', 10, spec.maxLimit ?? 1000),
-    offset: integer(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+    ...pageParams(query, { fallback: 10, max: spec.maxLimit ?? 1000 }),
     q: q || undefined,
     fields: fields.length ? fields : undefined,
     sort,
@@ -185,19 +223,27 @@ function applyWhere(
       const values = commaList(query[param], param);
       if (!values.length) continue;
       if (typeof column === 'function') {
-        const condition = column(values);
+        const condition = column(values, param);
         qb = qb.where(negate ? sql<boolean>`not (${condition})` : sql<boolean>`${condition}`);
       } else qb = qb.where(expr(column), negate ? 'not in' : 'in', values);
+    }
+  }
+  if (spec.custom) {
+    for (const [param, key] of customFilterParams(query, spec.custom)) {
+      const values = commaList(query[param], param);
+      if (values.length) qb = qb.where(customCondition(spec.custom, key, values));
     }
   }
   return qb;
 }
 
 /** The spec's filters the call filters by (itself or negated). */
-const filtersGiven = (spec: ListSpec, query: Record<string, unknown>) =>
-  Object.keys(spec.filters ?? {}).filter(
+const filtersGiven = (spec: ListSpec, query: Record<string, unknown>) => [
+  ...Object.keys(spec.filters ?? {}).filter(
     (name) => commaList(query[name], name).length || commaList(query[`ne:${name}`], `ne:${name}`).length,
-  );
+  ),
+  ...(spec.custom ? customFilterParams(query, spec.custom).map(([param]) => param) : []),
+];
 
 /** The total's query from the spec's table of counts, when it answers this call. */
 function totalsQuery(spec: ListSpec, params: ListParams, query: Record<string, unknown>): AnySelect | undefined {
@@ -209,6 +255,10 @@ function totalsQuery(spec: ListSpec, params: ListParams, query: Record<string, u
   );
 }
 
+/** A field's sort order: JSON fields by their text (PostgreSQL's json type has no ordering). */
+const sortExpr = (spec: ListSpec, field: string) =>
+  spec.json?.includes(field) ? sql`cast(${expr(spec.fields[field])} as text)` : expr(spec.fields[field]);
+
 /** The page and count queries of a list call (run by runList; compiled alone for the benchmark's bare SQL). */
 export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
@@ -216,7 +266,7 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
   const sortsMatches = Boolean(params.q) && spec.sortMatchesUpTo !== undefined;
   const selected = (hidePattern = false) =>
-    applyWhere(spec.from('rows'), spec, params, query, hidePattern).select(
+    applyWhere(spec.from('rows', params.q), spec, params, query, hidePattern).select(
       names.map((n) => expr(spec.fields[n]).as(n)),
     );
   const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
@@ -224,7 +274,10 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const page = (id: RawBuilder<unknown>, hidePattern = false) => {
     let ordered = selected(hidePattern);
     for (const [field, dir] of params.sort) {
-      ordered = ordered.orderBy(spec.fields[field] === spec.idColumn ? id : expr(spec.fields[field]), dir);
+      const custom = spec.custom && !(field in spec.fields) ? customKey(field, spec.custom) : undefined;
+      if (custom)
+        for (const [term, d] of customSortTerms(spec.custom!, custom, dir)) ordered = ordered.orderBy(term, d);
+      else ordered = ordered.orderBy(spec.fields[field] === spec.idColumn ? id : sortExpr(spec, field), dir);
     }
     // The id breaks ties (stable pages) unless the sort already ends with it.
     const last = params.sort.at(-1)?.[0];

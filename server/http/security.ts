@@ -41,6 +41,18 @@ export function contentSecurityPolicy(tileUrl: string | undefined): typeof CONTE
   return { ...CONTENT_SECURITY_POLICY, 'img-src': [...CONTENT_SECURITY_POLICY['img-src'], origin] };
 }
 
+/**
+ * The API docs page's policy (swagger-ui at /api/docs, which sets its own header on its routes): the console's,
+ * with styles from this origin plus the one inline `<style>` swagger-ui draws, the topbar logo's, allowed by its
+ * hash. Without it the browser blocks that style and logs a Content-Security-Policy error on every visit; no
+ * 'unsafe-inline' (swagger-ui sets the rest of its styles through the DOM, which style-src does not govern).
+ */
+export const SWAGGER_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+export const DOCS_CONTENT_SECURITY_POLICY: typeof CONTENT_SECURITY_POLICY = {
+  ...CONTENT_SECURITY_POLICY,
+  'style-src': ["'self'", SWAGGER_LOGO_STYLE_HASH],
+};
+
 /** The response headers a Fastify instance sets on a bare answer after `setup`. */
 async function headersAfter(setup: (probe: FastifyInstance) => Promise<void>) {
   const probe = Fastify();

@@ -66,4 +66,42 @@ describe('SPA fallback', () => {
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body).success).toBe(false);
   });
+  it('answers GET / from a client that does not ask for HTML with where the console and the API are', async () => {
+    // curl sends Accept: */*; a probe may send none.
+    for (const headers of [{}, { accept: '*/*' }] as Record<string, string>[]) {
+      const response = await get('/', headers);
+      expect(response.status).toBe(200);
+      expect(response.type).toMatch(/text\/plain/);
+      expect(response.body).toContain('/api/health');
+      expect(response.body).toContain('Console: open / in a browser.');
+    }
+    const json = await get('/', { accept: 'application/json' });
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.body)).toEqual({
+      success: true,
+      data: { console: '/', health: '/api/health', openapi: '/api/openapi.json', docs: '/api/docs' },
+    });
+  });
+  it('answers GET / from a browser with the console', async () => {
+    const response = await get('/', html);
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('<title>console</title>');
+  });
+});
+
+describe('GET / without a console build', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ distDir: path.join(os.tmpdir(), 'rms-no-dist-here'), devices: 5 });
+  });
+  afterAll(() => server.close());
+  it('still points at the API, for a browser too', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      const response = await fetch(server.url + '/', { headers: { accept } });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain('/api/health');
+      expect(text).toContain('no build in DIST_DIR');
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
 // Serves the built console (dist/) with SPA fallback. Files are served as
@@ -9,8 +9,9 @@ import { failure } from './envelope';
 // `Sec-Fetch-Mode: navigate` or an `Accept` naming text/html) for a path
 // that is no file answer index.html. A missing file (anything under
 // /assets/, or any other request such as a stale build's chunk) answers 404,
-// so no cache or proxy ever stores HTML under a `.js` URL. Unknown /api
-// routes answer 404 in the envelope.
+// so no cache or proxy ever stores HTML under a `.js` URL. Unknown /api (and /status)
+// routes answer 404 in the envelope. `GET /` from a client that does not ask
+// for HTML answers where the console and the API are.
 //
 // Production serving: the build writes brotli and gzip twins of every text
 // file (vite.config.ts), sent when the browser accepts them; hashed files
@@ -35,6 +36,30 @@ export function isNavigation(request: Pick<FastifyRequest, 'headers'>, pathname:
   return /\btext\/html\b/i.test(String(request.headers.accept ?? ''));
 }
 
+const ROOT_LINKS = { health: '/api/health', openapi: '/api/openapi.json', docs: '/api/docs' };
+
+/**
+ * `GET /` from a client that does not ask for HTML (curl, a probe): where the console and the API are, as text, or
+ * in the envelope when JSON is asked for, instead of a bare 404.
+ */
+function answerRoot(request: FastifyRequest, reply: FastifyReply, hasDist: boolean) {
+  const consoleAt = hasDist ? '/' : null;
+  reply.header('cache-control', 'no-store');
+  if (/\bapplication\/json\b/i.test(String(request.headers.accept ?? ''))) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .send({ success: true, data: { console: consoleAt, ...ROOT_LINKS } });
+  }
+  const consoleLine = hasDist
+    ? 'Console: open / in a browser.'
+    : 'Console: not served here (no build in DIST_DIR; npm run build).';
+  return reply
+    .type('text/plain; charset=utf-8')
+    .send(
+      `Fleet Console\n${consoleLine}\nAPI: /api (health: ${ROOT_LINKS.health}, OpenAPI: ${ROOT_LINKS.openapi}, docs: ${ROOT_LINKS.docs})\n`,
+    );
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const root = distDir ? path.resolve(distDir) : undefined;
   const index = root ? path.join(root, 'index.html') : undefined;
@@ -55,7 +80,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasDist) {
+    if (pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (!hasDist || !isNavigation(request, pathname)) return answerRoot(request, reply, hasDist);
+    }
+    const apiScope = ['/api', '/status'].some((base) => pathname === base || pathname.startsWith(`${base}/`));
+    if (apiScope || request.method !== 'GET' || !hasDist) {
       return reply
         .status(404)
         .send(

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
-import { publishDeviceUpdates } from '../services/device-status';
 import { applyPasswords } from '../services/device-passwords';
-import { recordSnapshots } from '../services/device-history';
+import { runDeviceAction } from '../devices/device-actions';
+import { runDeviceJob, type DeviceJob } from '../devices/device-jobs';
 import { recordCreditLogs } from '../services/credit-log';
 import { applyTemplate, type TemplateRequest } from '../services/configurator-template';
 import { devicesOf, logDeviceTasks } from '../services/job-log';
@@ -26,50 +26,9 @@ export type BulkWork =
   | { kind: 'task'; task: string; source: string }
   /** A multi configuration template used on devices: its name and requests, run on each device's configuration. */
   | { kind: 'template'; name: string; requests: TemplateRequest[] }
-  | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' };
-
-/** A device back online after a reboot command (the demo's devices take this long). */
-export const REBOOT_MS = 3000;
-
-async function setOnline(ctx: AppContext, ids: number[], changes: { status?: number; router_uptime?: number }) {
-  const now = ctx.now().toISOString();
-  await ctx.db
-    .updateTable('devices')
-    .set({ ...changes, last_connection_at: now, updated_at: now })
-    .where('id', 'in', ids)
-    .execute();
-  ctx.version.bump();
-  await publishDeviceUpdates(ctx, ids);
-}
-
-/**
- * Device actions (POST /devices/actions): only online devices take a command.
- * A metrics refresh records each device's parameters (a history snapshot).
- * A rebooting device drops offline and comes back online REBOOT_MS later with
- * its uptime from zero; each change is pushed on its company channel.
- */
-async function deviceAction(ctx: AppContext, action: 'reboot' | 'update_metrics_data', chunk: number[]) {
-  const online = (
-    await ctx.db.selectFrom('devices').select('id').where('id', 'in', chunk).where('status', '=', 1).execute()
-  ).map((row) => row.id);
-  if (!online.length) return 0;
-  if (action === 'update_metrics_data') {
-    await setOnline(ctx, online, {});
-    await recordSnapshots(ctx.db, online, ctx.now());
-    return online.length;
-  }
-  await ctx.db
-    .updateTable('devices')
-    .set({ status: 0, updated_at: ctx.now().toISOString() })
-    .where('id', 'in', online)
-    .execute();
-  await publishDeviceUpdates(ctx, online);
-  setTimeout(
-    () => void setOnline(ctx, online, { status: 1, router_uptime: 0 }).catch(() => undefined),
-    REBOOT_MS,
-  ).unref();
-  return online.length;
-}
+  | { kind: 'device-action'; action: 'reboot' | 'update_metrics_data' }
+  /** A command, firmware update or configuration upload: a pending job per device, sent over the control channel. */
+  | { kind: 'device-job'; job: DeviceJob };
 
 async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-rows' }>, chunk: number[]) {
   await ctx.db.transaction().execute(async (trx) => {
@@ -137,8 +96,13 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
       if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at, jobKey);
       return chunk.length;
     }
-    case 'device-action':
-      return deviceAction(ctx, work.action, chunk);
+    case 'device-action': {
+      // Sent to each device over the control channel; the job's channel hears each device's real outcome.
+      const outcomes = await runDeviceAction(ctx, work.action, {}, chunk, jobKey);
+      return outcomes.filter((o) => o.outcome === 'done').length;
+    }
+    case 'device-job':
+      return runDeviceJob(ctx, work.job, chunk, jobKey);
     case 'passwords':
       return applyPasswords(ctx, work.taskId, chunk);
     case 'template':

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conformer } from './conform';
+import { conformer, DEVICE_RECORD_SCHEMA } from './conform';
 import type { OpenApiNode } from './document';
 
 // The wire format the OpenAPI's way: a response is shaped by its schema, with
@@ -90,5 +90,34 @@ describe('conformer', () => {
         }
       }),
     );
+  });
+
+  it("writes a record's updated_at it does not list as its created_at", () => {
+    const row = { id: 1, created_at: '2026-11-24T01:02:03.000Z', updated_at: '2026-11-25T01:02:03.000Z' };
+    expect(conform([row], list)).toEqual([
+      expect.objectContaining({ created_at: '2026-11-24 01:02:03', updated_at: '2026-11-25 01:02:03' }),
+    ]);
+  });
+
+  it('writes every null of a whole record (the device record) as its empty value', () => {
+    const properties = {
+      name: { type: 'string' },
+      note: { type: 'string', nullable: true },
+      seen_at: { type: 'string', format: 'date-time' },
+      signal: { type: 'integer' },
+      tags: { type: 'array', items: { type: 'string' } },
+    };
+    const whole = conformer({ components: { schemas: { [DEVICE_RECORD_SCHEMA]: { type: 'object', properties } } } });
+    const record = { name: null, note: null, seen_at: null, signal: null, tags: null };
+    expect(whole(record, { $ref: `#/components/schemas/${DEVICE_RECORD_SCHEMA}` })).toEqual({
+      name: '',
+      note: null,
+      seen_at: null,
+      signal: null,
+      tags: [],
+    });
+    // Another record leaves out the nulls its schema does not admit.
+    const other = conformer({ components: { schemas: { Other: { type: 'object', properties } } } });
+    expect(other(record, { $ref: '#/components/schemas/Other' })).toEqual({ note: null });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { operations, routeKey, type OpenApiNode, type Operation } from './document';
+import { endpointKey } from '../../engine/contract/endpoint';
+import { operations, type OpenApiNode, type Operation } from './document';
 
 // The wire format the OpenAPI's way, for every route that is one of its
 // operations: before a response is serialised it is shaped by the response
@@ -9,8 +10,11 @@ import { operations, routeKey, type OpenApiNode, type Operation } from './docume
 // (and one whose format is date-time as ISO 8601), and a scalar of another
 // JSON type than the schema's is written as its type (1 as "1" for a
 // string, "1" as 1 for an integer, 0/1 as false/true for a boolean, a list
-// of names as one comma-separated string). The handlers keep one internal
-// shape; the console reads both.
+// of names as one comma-separated string). A whole record (WHOLE_RECORDS)
+// keeps every field: a null is written as the field's empty value
+// (emptyValue). A record's `updated_at` the schema does not list is written
+// as its `created_at`. The handlers keep one internal shape; the console
+// reads both.
 
 export const API_DATE_PATTERN = 'Y-m-d H:i:s';
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]00:?00)$/;
@@ -26,6 +30,22 @@ export function apiTimestamp(value: string): string {
 export function isoTimestamp(value: string): string {
   const match = PLAIN.exec(value);
   return match ? `${match[1]}T${match[2]}Z` : value;
+}
+
+/** The OpenAPI's name of the device record (GET /devices, GET /devices/{id}). */
+export const DEVICE_RECORD_SCHEMA = 'device_body';
+/** The records answered with every field their schema lists, known or not (issue 29: strict client models). */
+export const WHOLE_RECORDS = [DEVICE_RECORD_SCHEMA];
+
+/**
+ * What a whole record answers for a field it has no value of: null where the schema admits it or no empty
+ * value of its type exists (a number, a date-time, an address), an empty list for a list, "" for text.
+ */
+export function emptyValue(schema: OpenApiNode): unknown {
+  if (admitsNull(schema)) return null;
+  if (schema.type === 'array') return [];
+  if (schema.type === 'string' && schema.format === undefined && schema.pattern === undefined) return '';
+  return null;
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -98,8 +118,10 @@ interface ObjectShape {
 /** A property of an object schema, as the shaper of its object uses it. */
 export interface Field {
   schema: OpenApiNode;
-  /** Whether a null stays (the property is nullable or required) rather than being left out. */
+  /** Whether a null stays (the property is nullable or required, or its record is whole) rather than being left out. */
   keepsNull: boolean;
+  /** What a null is written as when it stays: null, or a whole record's empty value of the field (emptyValue). */
+  empty: unknown;
 }
 
 /** Shapes a non-null value by one schema node, at a nesting depth. */
@@ -156,12 +178,20 @@ export function conformer(document: OpenApiNode): Conformer {
     return shape;
   };
 
+  const whole = new Set(WHOLE_RECORDS.map((name) => resolve({ $ref: `#/components/schemas/${name}` })));
   const fieldsOf = (schema: OpenApiNode): Map<string, Field> => {
     const { properties, required } = shapeOf(schema);
+    const isWhole = whole.has(schema);
     const fields = new Map<string, Field>();
     for (const [name, property] of properties) {
-      if (property) fields.set(name, { schema: property, keepsNull: admitsNull(property) || required.has(name) });
+      if (!property) continue;
+      const keepsNull = isWhole || admitsNull(property) || required.has(name);
+      fields.set(name, { schema: property, keepsNull, empty: isWhole ? emptyValue(property) : null });
     }
+    // The OpenAPI writes a record's `updated_at` as its `created_at` wherever it lists both: a record that
+    // carries one beyond its schema (a company) writes it that way too, not in the stored ISO 8601.
+    const created = fields.get('created_at');
+    if (created && !fields.has('updated_at')) fields.set('updated_at', { ...created, keepsNull: true, empty: null });
     return fields;
   };
 
@@ -189,7 +219,9 @@ export function conformer(document: OpenApiNode): Conformer {
         const item = (value as Record<string, unknown>)[key];
         const field = fields.get(key);
         if (!field) out[key] = item;
-        else if (item !== null || field.keepsNull) out[key] = shape(item, field.schema, depth + 1);
+        else if (item === null) {
+          if (field.keepsNull) out[key] = field.empty;
+        } else out[key] = shape(item, field.schema, depth + 1);
       }
       return out;
     };
@@ -213,7 +245,7 @@ function responseSchemas(document: OpenApiNode): SchemaOf {
     if (!url?.startsWith('/api/')) return undefined;
     const at = `${method} ${url} ${status}`;
     if (!schemas.has(at)) {
-      const operation = byKey.get(routeKey(method, url.slice('/api'.length)));
+      const operation = byKey.get(endpointKey(method, url));
       schemas.set(at, operation && responseSchema(document, operation, status));
     }
     return schemas.get(at);

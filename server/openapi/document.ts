@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { endpointKey } from '../../engine/contract/endpoint';
 
 // The vendor's RMS API 3.0 OpenAPI (server/openapi/rms-api-openapi.json, made
 // from shared/reference/rms-api-openapi.yaml by `npm run openapi:extract`)
@@ -26,12 +27,6 @@ export function loadDocument(): OpenApiNode {
   return JSON.parse(readFileSync(DOCUMENT_FILE, 'utf8')) as OpenApiNode;
 }
 
-/** A route or OpenAPI path with its parameters as `{}` (":id", ":id(^\\d+$)" and "{device_id}" alike). */
-export function routeKey(method: string, path: string): string {
-  const shape = path.replace(/\{[^}/]+\}/g, '{}').replace(/:[A-Za-z0-9_]+(\([^/]*\))?/g, '{}');
-  return `${method.toUpperCase()} ${shape}`;
-}
-
 /** Every operation of a document, in document order. */
 export function operations(document: OpenApiNode): Operation[] {
   const out: Operation[] = [];
@@ -40,7 +35,7 @@ export function operations(document: OpenApiNode): Operation[] {
       const node = item[method] as OpenApiNode | undefined;
       if (!node) continue;
       const tag = ((node.tags as string[] | undefined) ?? ['other'])[0];
-      out.push({ method: method.toUpperCase(), path, key: routeKey(method, path), tag, node });
+      out.push({ method: method.toUpperCase(), path, key: endpointKey(method, path), tag, node });
     }
   }
   return out;

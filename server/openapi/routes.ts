@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { requireSession } from '../auth/guards';
 import { ApiError } from '../http/envelope';
-import { routeKey } from './document';
+import { endpointKey, fillPlaceholders } from '../../engine/contract/endpoint';
 
 // Which OpenAPI operations this server answers: every /api route is recorded
 // as it is added (keyed like the OpenAPI's operations), and the operations the
@@ -25,7 +25,7 @@ export function recordApiRoutes(app: FastifyInstance): Map<string, RouteState> {
     const state: RouteState = route.config?.notImplemented ? 'not-implemented' : 'implemented';
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      seen.set(routeKey(method, route.url.slice('/api'.length)), state);
+      seen.set(endpointKey(method, route.url), state);
     }
   });
   return seen;
@@ -36,7 +36,7 @@ export function recordApiRoutes(app: FastifyInstance): Map<string, RouteState> {
  * @public The RMS API routes this server leaves out are registered with it.
  */
 export function notImplemented(app: FastifyInstance, method: string, path: string, why: string): void {
-  const url = path.replace(/\{([^}/]+)\}/g, ':$1');
+  const url = fillPlaceholders(path, (key) => `:${key}`);
   app.route({
     method: method.toUpperCase() as 'GET',
     url,

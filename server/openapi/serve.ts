@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { operations, type OpenApiNode } from './document';
 import type { RouteState } from './routes';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../http/security';
 
 // The vendor's OpenAPI served as this server's description: /api/openapi.json
 // and browsable docs at /api/docs (swagger-ui's own assets, served from
@@ -40,6 +41,6 @@ export async function registerOpenApi(
 ): Promise<void> {
   const document = annotatedDocument(source, routes);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -5,10 +5,12 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Actor } from '../auth/actor';
 import type { SharedRedis } from '../cluster/redis';
 import { memoryActionStore, redisActionStore, type ActionStore } from './actions';
+import { statusData, type StatusData } from './status-channel';
 
-// Realtime over socket.io on the same origin (websocket transport). Clients
-// `subscribe` / `unsubscribe` to named channels; a channel the caller may not
-// read answers `subscription_error` with status 403.
+// Realtime over socket.io on the same origin (websocket transport), opened
+// with the session cookie or a personal access token. Clients `subscribe` /
+// `unsubscribe` to named channels; a channel the caller may not read answers
+// `subscription_error` with status 403.
 //
 // Channels:
 //   notifications.{user_id}  private: WebNotificationCreated {channel, data: notification}
@@ -19,9 +21,11 @@ import { memoryActionStore, redisActionStore, type ActionStore } from './actions
 //
 // With Redis (several instances) events reach the sockets of every instance
 // through the socket.io Redis adapter, and the action channels' owners and
-// last states live in Redis (./actions.ts).
+// events live in Redis (./actions.ts). Clients that poll instead read an
+// action channel's events so far in the vendor's shape from the HTTP status
+// channel (statusOf, GET /status/channel/{channel}), by the same rules.
 
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true;
   try {
     return new URL(origin).host === host;
@@ -30,9 +34,27 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
   }
 }
 
-export type ResolveSocketActor = (cookieHeader: string | undefined) => Promise<Actor | null>;
+/** What a socket's handshake authenticates with: the session cookie, or a personal access token. */
+export interface SocketCredentials {
+  cookie?: string;
+  /** From `auth: {token}`, a `token` query parameter or `Authorization: Bearer`; it wins over the cookie. */
+  token?: string;
+}
+export type ResolveSocketActor = (credentials: SocketCredentials) => Promise<Actor | null>;
+
+/** The personal access token of a handshake, wherever the client put it. */
+function handshakeToken(handshake: Socket['handshake']): string | undefined {
+  const auth = (handshake.auth as { token?: unknown } | undefined)?.token;
+  const query = handshake.query.token;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(handshake.headers.authorization ?? '')?.[1];
+  const token = typeof auth === 'string' ? auth : typeof query === 'string' ? query : bearer;
+  return token || undefined;
+}
 /** Whether the session a socket was opened in is still live for its user (checked on every subscribe). */
 export type CheckSocketSession = (actor: Actor) => Promise<boolean>;
+
+/** The refusal of a channel the caller may not read, on the socket and the HTTP status channel alike. */
+export const CHANNEL_FORBIDDEN = 'You are not allowed to subscribe to this channel.';
 
 /** The room of every socket opened in a session, so that ending the session disconnects them. */
 const sessionRoom = (sessionId: string) => `session.${sessionId}`;
@@ -67,7 +89,8 @@ export class Realtime {
       },
     });
     this.io.use(async (socket, next) => {
-      const actor = await resolve(socket.handshake.headers.cookie).catch(() => null);
+      const credentials = { cookie: socket.handshake.headers.cookie, token: handshakeToken(socket.handshake) };
+      const actor = await resolve(credentials).catch(() => null);
       if (!actor) return next(new Error('Unauthenticated.'));
       socket.data.actor = actor;
       next();
@@ -102,7 +125,7 @@ export class Realtime {
         return;
       }
       if (!channel || !(await this.allowed(actor, channel).catch(() => false))) {
-        const error = { channel, status: 403, message: 'You are not allowed to subscribe to this channel.' };
+        const error = { channel, status: 403, message: CHANNEL_FORBIDDEN };
         socket.emit('subscription_error', error);
         if (typeof ack === 'function') ack({ success: false, ...error });
         return;
@@ -124,8 +147,19 @@ export class Realtime {
   async publish(channel: string, event: string, payload: Record<string, unknown>): Promise<void> {
     const message = { channel, ...payload };
     if (channel.startsWith('action.'))
-      await this.actions.setLast(channel, { event, payload: message }).catch(() => undefined);
+      await this.actions.record(channel, { event, payload: message }).catch(() => undefined);
     this.io?.to(channel).emit(event, message);
+  }
+
+  /**
+   * A channel's events so far in the vendor's Status API shape for an actor (action channels keep theirs; the
+   * others are live only, so none): 'forbidden' for a channel the actor may not read, 'unknown' for an action
+   * channel nobody started (or long expired).
+   */
+  async statusOf(actor: Actor, channel: string): Promise<StatusData | 'forbidden' | 'unknown'> {
+    if (channel.startsWith('action.') && (await this.actions.owner(channel)) === null) return 'unknown';
+    if (!(await this.allowed(actor, channel))) return 'forbidden';
+    return channel.startsWith('action.') ? statusData(await this.actions.events(channel)) : {};
   }
 
   notifyUser(userId: number, notification: Record<string, unknown>): Promise<void> {

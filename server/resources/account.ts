@@ -9,10 +9,12 @@ import {
   issueCookies,
   revokeSession,
   rotateRefresh,
+  sessionOfRefresh,
 } from '../auth/sessions';
 import { actorOf } from '../auth/guards';
 import { confirmEmailChange, requestEmailChange } from '../auth/email-change';
-import { ApiError, done, ok, unauthorized } from '../http/envelope';
+import { ApiError, done, invalid, ok, unauthorized } from '../http/envelope';
+import { runtimeTimeZoneChoices } from '../../engine/i18n/time-zones';
 import { sendMail } from '../services/mail';
 import { LOGIN_PATH } from '../../engine/session/redirect';
 import { normalizeEmail } from '../../engine/fields/text';
@@ -88,12 +90,10 @@ export default async function account(app: FastifyInstance) {
 
   app.post('/account/token/revoke', async (request: FastifyRequest, reply) => {
     const body = (request.body ?? {}) as { redirect_uri?: unknown; client_id?: unknown };
+    // Whatever cookies remain: the access cookie's session and the refresh cookie's session both end.
     if (request.actor) await revokeSession(ctx, request.actor.sessionId);
-    else {
-      const refresh = request.cookies[REFRESH_COOKIE];
-      const rotated = refresh ? await rotateRefresh(ctx, refresh) : null;
-      if (rotated) await revokeSession(ctx, rotated.row.id);
-    }
+    const refreshed = await sessionOfRefresh(ctx, request.cookies[REFRESH_COOKIE]);
+    if (refreshed && refreshed !== request.actor?.sessionId) await revokeSession(ctx, refreshed);
     clearCookies(reply, ctx);
     return ok({ location: sameOriginLocation(body.redirect_uri, request, LOGIN_PATH) });
   });
@@ -119,13 +119,29 @@ export default async function account(app: FastifyInstance) {
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { tos_accepted: { type: 'boolean' }, email: { type: 'string', format: 'email', maxLength: 254 } },
+          properties: {
+            tos_accepted: { type: 'boolean' },
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            // The user's own time zone (IANA name), null for the browser's.
+            time_zone: { type: ['string', 'null'], maxLength: 64 },
+          },
         },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      const body = request.body as { tos_accepted?: boolean; email?: string };
+      const body = request.body as { tos_accepted?: boolean; email?: string; time_zone?: string | null };
+      if (body.time_zone !== undefined) {
+        if (body.time_zone !== null && !runtimeTimeZoneChoices().includes(body.time_zone))
+          throw invalid(['time_zone', 'The selected time zone is invalid.']);
+        await ctx.db
+          .updateTable('users')
+          .set({ time_zone: body.time_zone, updated_at: ctx.now().toISOString() })
+          .where('id', '=', actor.user.id)
+          .execute();
+        if (body.email === undefined && body.tos_accepted === undefined)
+          return done({ time_zone: body.time_zone }, 'Timezone updated successfully');
+      }
       if (body.tos_accepted !== undefined) {
         await ctx.db
           .updateTable('users')
@@ -176,4 +192,5 @@ export async function endImpersonation(
   if (logId)
     await app.ctx.db.updateTable('impersonation_logs').set({ ended_at: now }).where('id', '=', logId).execute();
   app.ctx.realtime.endSession(sessionId);
+  await app.ctx.remote.endSession(sessionId);
 }

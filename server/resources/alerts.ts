@@ -33,8 +33,9 @@ export function alertSpec(ctx: AppContext, actor: Actor): ListSpec {
       device_id: 'd.id',
       device_name: 'd.name',
       created_at: 'd.last_connection_at',
-      alert_type: sql`'Device offline'`,
-      alert_subtype: sql`'Connection state'`,
+      // Cast: a bare constant in ORDER BY is an error on PostgreSQL ("non-integer constant"); sorting by it is a no-op.
+      alert_type: sql`cast('Device offline' as text)`,
+      alert_subtype: sql`cast('Connection state' as text)`,
       message: sql`d.name || ' (' || d.serial || ') went offline'`,
     },
     search: ['device_name', 'message'],

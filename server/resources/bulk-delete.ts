@@ -15,13 +15,15 @@ interface BulkDelete {
   table: 'remote_access' | 'vpn_hubs';
   /** The message on `id` when an id is not one of the caller's records. */
   notFound: string;
+  /** The completion message (the OpenAPI's, where it gives one). */
+  value?: string;
   /** Removes what goes with the records (what no foreign key removes), before they go. */
   dependents?: (ids: number[]) => Promise<void>;
 }
 
 export function bulkDeleteRoute(
   app: FastifyInstance,
-  { path, permission, table, notFound, dependents }: BulkDelete,
+  { path, permission, table, notFound, value, dependents }: BulkDelete,
 ): void {
   const { ctx } = app;
   app.delete(path, { preHandler: requirePermission(permission), schema: { body: ID_LIST_BODY } }, async (request) => {
@@ -35,6 +37,11 @@ export function bulkDeleteRoute(
     if (found.length !== ids.length) throw invalid(['id', notFound]);
     await dependents?.(ids);
     await ctx.db.deleteFrom(table).where('id', 'in', ids).execute();
-    return reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0 });
+    return reportDone(ctx, actor, {
+      total: ids.length,
+      done: ids.length,
+      failed: 0,
+      ...(value ? { data: { value } } : {}),
+    });
   });
 }

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { creditTypesForUser } from '../../engine/domain/credit-types';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, hasPermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -75,11 +74,8 @@ export default async function creditCodes(app: FastifyInstance) {
       const actor = actorOf(request);
       const form = request.form!;
       const superAdmin = hasPermission(actor, 'super_admin');
-      const type = await resolveCreditType(db, form.credit_type_name);
       // The same choice the console offers: everybody but a super admin gives paid resources only.
-      if (!creditTypesForUser([{ ...type }], superAdmin).length) {
-        throw invalid(['credit_type_name', 'The selected resource type is invalid.']);
-      }
+      const type = await resolveCreditType(db, form.credit_type_name, superAdmin);
       // "From company" is a super admin's choice; everybody else gives from the own company.
       const companyId = superAdmin ? await assertCompanyField(db, actor, form.company_id) : actor.company.id;
       const amount = amountField(form.amount, 'amount');

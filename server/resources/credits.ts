@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
-import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
+import { actorOf, assertCompanyField, assertTenancy, hasPermission, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done, invalid, ok } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
-import { addPool, balance, consume, resolveCreditType, warnIfLow } from '../services/credits';
+import { addPool, balance, consume, offeredCreditType, resolveCreditType, warnIfLow } from '../services/credits';
 import { amountField, idField } from '../services/ids';
 import { recordMove } from './credits-history';
 import { listRoute } from './list-route';
@@ -135,6 +135,7 @@ export default async function credits(app: FastifyInstance) {
     const typeId = idField(form.credit_type_id, 'credit_type_id', 'resource type');
     const type = await db.selectFrom('credit_types').selectAll().where('id', '=', typeId).executeTakeFirst();
     if (!type) throw invalid(['credit_type_id', 'The selected resource type is invalid.']);
+    offeredCreditType(type, hasPermission(actor, 'super_admin'), 'credit_type_id');
     const companyId = await assertCompanyField(db, actor, form.company_id);
     const count = amountField(form.credit_count, 'credit_count', 'resource count');
     const priced = PRICED_TYPE_IDS.includes(typeId);
@@ -155,7 +156,7 @@ export default async function credits(app: FastifyInstance) {
   app.post('/credits/move', guard(app, { permission: 'move_credits', form: true, mfa: true }), async (request) => {
     const actor = actorOf(request);
     const form = request.form!;
-    const type = await resolveCreditType(db, form.credit_type_name);
+    const type = await resolveCreditType(db, form.credit_type_name, hasPermission(actor, 'super_admin'));
     const source = await assertCompanyField(db, actor, idField(form.source, 'source', 'source company'), 'source');
     const target = await assertCompanyField(db, actor, idField(form.target, 'target', 'target company'), 'target');
     if (source === target) throw invalid(['target', 'The target company must differ from the source company.']);

@@ -4,10 +4,14 @@ import { PORT_SERVICES } from '../../engine/format/services';
 import { actorOf, requirePermission } from '../auth/guards';
 import { invalid } from '../http/envelope';
 import { reportDone } from '../services/action-report';
+import { ethernetPorts, portScanResult, type SeenDevice } from '../services/port-scan-result';
 import { deviceInScope } from '../services/device-scope';
 
 // Asking a device about itself, answered on an action channel: its Ethernet
-// ports and their link state (GET /devices/{id}/port-scan/), which of the
+// ports and the LAN devices seen on them, keyed by device id as the vendor's
+// clients read it (GET /devices/{id}/port-scan/; the LAN devices the server
+// knows of are the clients of the device's hotspot sessions, on its first
+// LAN port, their vendor unknown), which of the
 // given ports are open for RMS Connect (GET /devices/{id}/connect-auto-scan/),
 // and whether its eSIM took its bootstrap profile (GET
 // /devices/{id}/check/esim-bootstrap). Offline devices do not answer.
@@ -28,6 +32,20 @@ export default async function devicePortScan(app: FastifyInstance) {
     return device;
   }
 
+  /** The clients of a device's live hotspot sessions (their MAC and address as the device reported them). */
+  async function hotspotClients(deviceId: number): Promise<SeenDevice[]> {
+    const rows = await db
+      .selectFrom('hotspot_users')
+      .select(['mac', 'ip'])
+      .where('device_id', '=', deviceId)
+      .where('started_at', 'is not', null)
+      .where('mac', 'is not', null)
+      .where('ip', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ mac: row.mac!, ip: row.ip!, vendor: '' }));
+  }
+
   app.get(
     '/devices/:id/port-scan/',
     {
@@ -37,14 +55,10 @@ export default async function devicePortScan(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const device = await onlineDevice(request, actor);
-      const count = portCount(device.model);
-      const ports = Array.from({ length: count }, (_, i) => ({
-        port: i === 0 && count > 1 ? 'WAN' : `LAN${count > 1 ? i : 1}`,
-        state: (device.id + i) % 3 === 0 ? 'down' : 'up',
-        speed: 1000,
-        duplex: 'full',
-      }));
-      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: ports });
+      const ports = ethernetPorts(portCount(device.model));
+      const lan = ports.find((port) => port.type === 'LAN');
+      const seen = new Map<number, SeenDevice[]>(lan ? [[lan.id, await hotspotClients(device.id)]] : []);
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: portScanResult(device.id, ports, seen) });
     },
   );
 

@@ -1,3 +1,4 @@
+import { pageParams } from '../http/list-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list, notFound, ok } from '../http/envelope';
@@ -63,9 +64,7 @@ export default async function deviceTasks(app: FastifyInstance) {
 
   /** A page of rows with `limit` and `offset` from the query. */
   function page(request: FastifyRequest, rows: Record<string, unknown>[]) {
-    const q = request.query as { limit?: string; offset?: string };
-    const offset = Math.max(0, Number(q.offset) || 0);
-    const limit = Math.min(1000, Math.max(1, Number(q.limit) || 10));
+    const { limit, offset } = pageParams(request.query as Record<string, unknown>, { fallback: 10, max: 1000 });
     return list(rows.slice(offset, offset + limit), rows.length);
   }
 

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { actorOf, assertCompanyField, canActOn } from '../auth/guards';
+import type { Actor } from '../auth/actor';
+import { actorOf, assertCompanyField, canActOn, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { invalid } from '../http/envelope';
+import { ApiError, invalid } from '../http/envelope';
+import { checkForm } from '../forms/validate';
+import { BATCH_SIZE } from '../../engine/constants';
 import { idField, idList } from '../services/ids';
 import { messages } from '../../engine/validators/messages';
 import { DEVICE_NAME_MAX } from './devices-write';
 
 // Add a device (the add-device form): series, serial, MAC (RUT, TCR) or IMEI
-// (TRB), optional firmware and configuration files and tags of the company.
+// (TRB), optional firmware and configuration files and tags of the company;
+// several at once in the OpenAPI's `{data: [...]}` body.
 // The device password is checked by the form and never stored.
 
 export const SERIES_MODEL: Record<string, { model: string; family: string }> = {
@@ -61,22 +65,39 @@ export function newDevice(
   };
 }
 
+/** Runs `check`, its field errors' sources prefixed with `at` (a device's place in a list: `data.0.`). */
+async function sourced<T>(at: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!at || !(error instanceof ApiError)) throw error;
+    const errors = error.errors.map((e) => ({
+      ...e,
+      source: e.source === null ? `${at.slice(0, -1)}` : `${at}${e.source}`,
+    }));
+    throw new ApiError(error.status, errors, error.meta);
+  }
+}
+
 export default async function devicesAdd(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
 
-  app.post('/devices', guard(app, { permission: 'create_devices', form: true }), async (request, reply) => {
-    const actor = actorOf(request);
-    const form = request.form!;
+  /** A form's checks and its device's row with its tags (nothing written). */
+  async function prepare(actor: Actor, form: Record<string, unknown>, serials: Set<string>) {
     const companyId = await assertCompanyField(db, actor, form.company_id);
     const series = SERIES_MODEL[String(form.device_series)];
     if (!series) throw invalid(['device_series', 'The selected device series is invalid.']);
     if (form.name && String(form.name).length > DEVICE_NAME_MAX)
       throw invalid(['name', messages.maxLength('Name', 'name', DEVICE_NAME_MAX)]);
     const serial = String(form.serial);
-    if (await db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst()) {
+    if (
+      serials.has(serial) ||
+      (await db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst())
+    ) {
       throw invalid(['serial', 'A device with this serial number already exists.']);
     }
+    serials.add(serial);
     const mac = form.mac ? String(form.mac).toUpperCase() : macFromSerial(serial);
     for (const key of ['firmware_file_id', 'config_file_id'] as const) {
       if (form[key] === undefined || form[key] === null || form[key] === '') continue;
@@ -97,25 +118,48 @@ export default async function devicesAdd(app: FastifyInstance) {
         .execute();
       if (tags.length !== tagIds.length) throw invalid(['tag_id', 'The selected tags must belong to the company.']);
     }
-    const { id } = await db
-      .insertInto('devices')
-      .values(
-        newDevice(companyId, series, ctx.now().toISOString(), {
-          serial,
-          mac,
-          name: form.name ? String(form.name) : undefined,
-          imei: form.imei ? String(form.imei) : null,
-          credit: form.auto_credit_enable !== false,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (tagIds.length)
-      await db
-        .insertInto('device_tags')
-        .values(tagIds.map((tag_id) => ({ device_id: id, tag_id })))
-        .execute();
-    return reply.status(201).send({ success: true, data: { id }, message: 'Device created successfully' });
+    const row = newDevice(companyId, series, ctx.now().toISOString(), {
+      serial,
+      mac,
+      name: form.name ? String(form.name) : undefined,
+      imei: form.imei ? String(form.imei) : null,
+      credit: form.auto_credit_enable !== false,
+    });
+    return { row, tagIds };
+  }
+
+  // The OpenAPI's body is `{data: [device, …]}`; the add-device form sends one device as the body itself. Each
+  // device is checked against the form (errors sourced `data.N.field` in the list shape) before any is written.
+  app.post('/devices', { preHandler: requirePermission('create_devices') }, async (request, reply) => {
+    const actor = actorOf(request);
+    const body = request.body as Record<string, unknown> | undefined;
+    const listed = Boolean(body && Array.isArray(body.data) && Object.keys(body).length === 1);
+    const items = listed ? (body!.data as unknown[]) : [body];
+    if (listed && (items.length === 0 || items.length > BATCH_SIZE))
+      throw invalid(['data', `The data must list 1 to ${BATCH_SIZE} devices.`]);
+    const serials = new Set<string>();
+    const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+    for (const [i, item] of items.entries()) {
+      const at = listed ? `data.${i}.` : '';
+      prepared.push(
+        await sourced(at, async () => prepare(actor, await checkForm(ctx.documents, request, item), serials)),
+      );
+    }
+    const ids = await db.transaction().execute(async (trx) => {
+      const out: number[] = [];
+      for (const { row, tagIds } of prepared) {
+        const { id } = await trx.insertInto('devices').values(row).returning('id').executeTakeFirstOrThrow();
+        if (tagIds.length)
+          await trx
+            .insertInto('device_tags')
+            .values(tagIds.map((tag_id) => ({ device_id: id, tag_id })))
+            .execute();
+        out.push(id);
+      }
+      return out;
+    });
+    const data = listed ? ids.map((id) => ({ id })) : { id: ids[0] };
+    return reply.status(201).send({ success: true, data, message: 'Device created successfully' });
   });
 
   // move-device-resources: devices of the source company (with their resources) go to the target company.

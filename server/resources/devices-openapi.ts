@@ -83,7 +83,7 @@ function deviceLogSpec(app: FastifyInstance, actor: Actor, deviceId?: number): L
       company_id: 'r.company_id',
       serial: 'd.serial',
       type: jsonText(db, 'r.details', 'action'),
-      status: sql`case when r.status = 'failed' then 0 else 1 end`,
+      status: sql`case when r.status in ('failed', 'timed_out') then 0 else 1 end`,
       log: sql`coalesce(${jsonText(db, 'r.details', 'source')}, r.name)`,
       created_at: 'r.created_at',
     },
@@ -161,7 +161,8 @@ export default async function devicesOpenApi(app: FastifyInstance) {
       const id = routeId(request.params);
       await assertDevice(actor, id);
       const { command } = request.body as { command: string };
-      const channel = await startBulk(ctx, actor, [id], { kind: 'task', task: 'command', source: command });
+      const job = { task: 'command', source: command, command } as const;
+      const channel = await startBulk(ctx, actor, [id], { kind: 'device-job', job });
       return { success: true, meta: { channel } };
     },
   );

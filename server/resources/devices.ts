@@ -26,7 +26,8 @@ export default async function devices(app: FastifyInstance) {
     const actor = actorOf(request);
     const id = Number((request.params as { id: string }).id);
     if (!Number.isInteger(id)) throw notFound('Device not found.');
-    const { data } = await runList(deviceListSpec(ctx, actor), { id: String(id), limit: '1' });
+    const { fields } = request.query as { fields?: unknown };
+    const { data } = await runList(deviceListSpec(ctx, actor), { fields, id: String(id), limit: '1' });
     if (!data[0]) throw notFound('Device not found.');
     return ok(data[0]);
   });

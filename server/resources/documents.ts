@@ -1,3 +1,4 @@
+import { pageParams } from '../http/list-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_OPENED_PAGES } from '../../engine/constants';
 import { DOCUMENT_NAME_SCHEMA } from '../../engine/schema/document-name';
@@ -5,12 +6,13 @@ import { isDocumentKind, type DocumentKind } from '../../engine/schema/document-
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
+import { DraftStore } from '../documents/drafts';
 import type { Author, PublishedDocument } from '../documents/store';
 import type { RouteIndex } from '../documents/route-index';
 import { checkPayload, formPermissions } from '../forms/validate';
 import { ApiError, list, notFound, ok } from '../http/envelope';
 
-// The document store's API (DESIGN.md fixed points): read the published forms,
+// The document store's API (docs/architecture.md, docs/forms-and-studio.md): read the published forms,
 // prompts, lookups and pages (ETag, 304); publish a version (422 with JSON
 // pointers, 409 on a stale version), list versions, revert; check a draft and
 // dry-run a submission against it. Writes need manage_documents and are audited.
@@ -60,6 +62,8 @@ function endpointRouted(text: string, routes: RouteIndex): boolean | null {
 export default async function documents(app: FastifyInstance) {
   const { ctx } = app;
   const store = ctx.documents;
+  // Publishing or reverting drops the author's draft of the document (document-drafts.ts).
+  const drafts = new DraftStore(ctx.db, ctx.now);
 
   async function published(kind: DocumentKind, name: string) {
     await store.fresh();
@@ -85,9 +89,7 @@ export default async function documents(app: FastifyInstance) {
   });
 
   app.get('/documents/audit', manage, async (request) => {
-    const query = request.query as { limit?: string; offset?: string };
-    const limit = Math.min(Math.max(Number(query.limit) || 50, 1), 200);
-    const offset = Math.max(Number(query.offset) || 0, 0);
+    const { limit, offset } = pageParams(request.query as Record<string, unknown>, { fallback: 50, max: 200 });
     const { rows, total } = await store.audit(limit, offset);
     return list(rows, total);
   });
@@ -133,6 +135,7 @@ export default async function documents(app: FastifyInstance) {
       const { document, version } = request.body as { document: Record<string, unknown>; version: number };
       await assertPublishable(ctx.schemasDir, store, kind, name, document);
       const doc = await store.publish({ kind, name, document, expected: version, author: authorOf(request) });
+      await drafts.drop({ kind, name }, actorOf(request).user.id);
       return ok(summary(doc), { etag: doc.etag });
     },
   );
@@ -184,6 +187,7 @@ export default async function documents(app: FastifyInstance) {
         action: 'revert',
         fromVersion: version,
       });
+      await drafts.drop({ kind, name }, actorOf(request).user.id);
       return ok(summary(doc), { etag: doc.etag });
     },
   );

@@ -10,6 +10,7 @@ import { listRoute } from './list-route';
 import { scoped } from './scoped';
 import { sql } from 'kysely';
 import { FILE_NAME_WARNING, fileNameAllowed } from '../../engine/fields/file';
+import { contentDisposition } from '../http/attachment';
 
 // Files (firmware, configs, logs): list, download as a blob with a
 // content-disposition name, upload (multipart), remove; and the device API
@@ -52,9 +53,6 @@ export function fileSpec(app: FastifyInstance, actor: Actor): ListSpec {
     filters: { type: 'f.type', company_id: 'f.company_id', device_id: 'f.device_id', device_model: 'f.device_model' },
   };
 }
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Types a download is labelled with as uploaded; anything else (HTML, SVG, scripts…) is served as bytes. */
 const SAFE_CONTENT_TYPES = new Set([

@@ -9,6 +9,8 @@ import devices from './devices';
 import devicesWrite from './devices-write';
 import devicesAdd from './devices-add';
 import devicesActions from './devices-actions';
+import devicesMqtt from './devices-mqtt';
+import deviceDownloads from './device-downloads';
 import companies from './companies';
 import companiesWrite from './companies-write';
 import companyData from './company-data';
@@ -32,6 +34,8 @@ import recordsWrite from './records-write';
 import statistics from './statistics';
 import pages from './pages';
 import documents from './documents';
+import customFields from './custom-fields';
+import documentDrafts from './document-drafts';
 import openapiItems from './openapi-items';
 import devicesOpenApi from './devices-openapi';
 import deviceTasks from './device-tasks';
@@ -70,6 +74,8 @@ import reportsPdf from './reports-pdf';
 import creditsReports from './credits-reports';
 import devicePortScan from './device-port-scan';
 import devicesImport from './devices-import';
+import remoteLinks from '../remote/links-route';
+import remoteSftp from '../remote/sftp-route';
 
 // One Fastify plugin per resource, registered under /api in this order.
 // To add a resource: create server/resources/<name>.ts exporting a default
@@ -85,6 +91,8 @@ export const resources: FastifyPluginAsync[] = [
   devicesWrite,
   devicesAdd,
   devicesActions,
+  devicesMqtt,
+  deviceDownloads,
   devicesOpenApi,
   devicesUpdate,
   devicePasswords,
@@ -117,6 +125,8 @@ export const resources: FastifyPluginAsync[] = [
   statistics,
   alerts,
   documents,
+  customFields,
+  documentDrafts,
   pages,
   openapiItems,
   images,
@@ -146,4 +156,6 @@ export const resources: FastifyPluginAsync[] = [
   creditsReports,
   devicePortScan,
   devicesImport,
+  remoteLinks,
+  remoteSftp,
 ];

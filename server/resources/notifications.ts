@@ -1,3 +1,4 @@
+import { pageParams } from '../http/list-query';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requireSession } from '../auth/guards';
 import { done, list } from '../http/envelope';
@@ -12,7 +13,7 @@ export default async function notifications(app: FastifyInstance) {
   app.get('/notifications', { preHandler: requireSession }, async (request) => {
     const actor = actorOf(request);
     const q = request.query as { limit?: string; offset?: string; unseen?: string };
-    const limit = Math.min(Number(q.limit) || 50, 500);
+    const { limit, offset } = pageParams(q, { fallback: 50, max: 500 });
     let query = db.selectFrom('notifications').where('user_id', '=', actor.user.id);
     if (q.unseen === '1' || q.unseen === 'true') query = query.where('seen_at', 'is', null);
     const [rows, total, unseen] = await Promise.all([
@@ -20,7 +21,7 @@ export default async function notifications(app: FastifyInstance) {
         .select(['id', 'type', 'summary', 'created_at', 'seen_at'])
         .orderBy('id', 'desc')
         .limit(limit)
-        .offset(Number(q.offset) || 0)
+        .offset(offset)
         .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       db

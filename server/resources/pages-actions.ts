@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { DeviceJobTask } from '../devices/device-jobs';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { invalid } from '../http/envelope';
@@ -7,22 +8,22 @@ import { routeId } from '../services/ids';
 import { gapRoute } from './pages-routes';
 import { recordOf } from './record-of';
 
-// Device tasks the firmware update and backup upload pages start over a
+// Device jobs the firmware update and backup upload pages start over a
 // selection (a template's use is configurator-templates-use.ts): each
-// validates the chosen file in the caller's tenancy, answers meta.channel,
-// and records one task per device (a device action log entry) chunk by
-// chunk, reporting progress on the channel. Reports can be generated on
-// demand.
+// validates the chosen file in the caller's tenancy and answers
+// meta.channel; every device gets a pending job, sent to it over the
+// control channel with a signed download link for the file on this
+// console's address (server/devices/device-jobs.ts), its outcome reported
+// on the channel. Reports can be generated on demand.
 
-interface TaskDef {
+interface JobDef {
   path: string;
   permission: string;
-  task: string;
-  /** Finds the chosen file: its id comes from the body. */
-  source: (app: FastifyInstance, actor: Actor, request: FastifyRequest) => Promise<{ name: string }>;
+  task: DeviceJobTask;
+  type: 'firmware' | 'config';
 }
 
-async function fileOf(app: FastifyInstance, actor: Actor, id: unknown, type: 'firmware' | 'config') {
+async function fileOf(app: FastifyInstance, actor: Actor, id: unknown, type: JobDef['type']) {
   const file = Number.isInteger(Number(id))
     ? await app.ctx.db
         .selectFrom('files')
@@ -36,30 +37,21 @@ async function fileOf(app: FastifyInstance, actor: Actor, id: unknown, type: 'fi
   return file;
 }
 
-const tasks: TaskDef[] = [
-  {
-    path: '/devices/updates/set',
-    permission: 'update_devices',
-    task: 'firmware_upload',
-    source: (app, actor, request) => fileOf(app, actor, (request.body as { file_id?: unknown }).file_id, 'firmware'),
-  },
-  {
-    path: '/devices/backups/upload',
-    permission: 'update_devices',
-    task: 'config_upload',
-    source: (app, actor, request) => fileOf(app, actor, (request.body as { file_id?: unknown }).file_id, 'config'),
-  },
+const jobs: JobDef[] = [
+  { path: '/devices/updates/set', permission: 'update_devices', task: 'firmware_upload', type: 'firmware' },
+  { path: '/devices/backups/upload', permission: 'update_devices', task: 'config_upload', type: 'config' },
 ];
 
 export default async function pagesActions(app: FastifyInstance) {
   const { db } = app.ctx;
-  for (const def of tasks) {
+  for (const def of jobs) {
     gapRoute(app, 'post', def.path, { preHandler: requirePermission(def.permission) }, async (request) => {
       const actor = actorOf(request);
-      const source = await def.source(app, actor, request);
+      const file = await fileOf(app, actor, (request.body as { file_id?: unknown } | null)?.file_id, def.type);
       const ids = bulkDeviceIds(request.body);
       await assertDevicesInScope(app.ctx, actor, ids);
-      const channel = await startBulk(app.ctx, actor, ids, { kind: 'task', task: def.task, source: source.name });
+      const job = { task: def.task, source: file.name, fileId: file.id, base: `${request.protocol}://${request.host}` };
+      const channel = await startBulk(app.ctx, actor, ids, { kind: 'device-job', job });
       return { success: true, meta: { channel } };
     });
   }

@@ -1,5 +1,6 @@
 import { list } from '../http/envelope';
 import { invalid } from '../http/envelope';
+import { unsupportedSort } from '../http/list-query';
 
 // List query over rows computed in memory (charts, histories, logs derived
 // from a device): q over the named fields (search-fields narrows them), sort
@@ -70,7 +71,7 @@ export function memoryList(
   for (const key of names(query.sort || options.defaultSort).reverse()) {
     const desc = key.startsWith('-');
     const name = desc ? key.slice(1) : key;
-    if (!options.sortable.includes(name)) throw invalid(['sort', `The sort field ${name} is not supported.`]);
+    if (!options.sortable.includes(name)) throw unsupportedSort(name, options.sortable);
     out = out.sort((a, b) => (desc ? -1 : 1) * compare(a[name], b[name]));
   }
   return list(out.slice(offset, offset + limit), out.length, meta);

@@ -3,7 +3,7 @@ import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
-import { writeGroupTasks } from '../services/group-tasks';
+import { syncGroupDetails, writeGroupTasks } from '../services/group-tasks';
 import { recordOf } from './record-of';
 
 // Writes of the company records that forms submit (task groups, automations,
@@ -31,11 +31,17 @@ const WRITES: { path: string; kind: string; permission: string; item: string; up
 ];
 
 const SECRET_KEYS = new Set(['password', 'password_confirmation']);
+/** Form fields kept in columns, not in the details: an automation's `enabled` is its status. */
+const COLUMN_KEYS = new Set(['name', 'company_id', 'enabled']);
+
+/** The status column a form sets: an automation runs or not by its `enabled` switch. */
+function statusOf(kind: string, form: Record<string, unknown>): string | undefined {
+  if (kind === 'automation' && typeof form.enabled === 'boolean') return form.enabled ? 'enabled' : 'disabled';
+  return undefined;
+}
 
 function details(form: Record<string, unknown>) {
-  const rest = Object.fromEntries(
-    Object.entries(form).filter(([k]) => k !== 'name' && k !== 'company_id' && !SECRET_KEYS.has(k)),
-  );
+  const rest = Object.fromEntries(Object.entries(form).filter(([k]) => !COLUMN_KEYS.has(k) && !SECRET_KEYS.has(k)));
   if ('password' in form) rest.password_set = true;
   return JSON.stringify(rest);
 }
@@ -47,6 +53,7 @@ export default async function recordsWrite(app: FastifyInstance) {
   async function tasksOf(kind: string, id: number, form: Record<string, unknown>) {
     if (kind !== 'task_group' || form.tasks === undefined) return;
     await writeGroupTasks(db, id, details(form), ctx.now().toISOString());
+    await syncGroupDetails(db, id);
   }
   for (const write of WRITES) {
     app.post(write.path, guard(app, { permission: write.permission, form: true }), async (request, reply) => {
@@ -60,7 +67,7 @@ export default async function recordsWrite(app: FastifyInstance) {
           kind: write.kind,
           company_id: companyId,
           name: String(form.name),
-          status: 'active',
+          status: statusOf(write.kind, form) ?? 'active',
           details: details(form),
           created_at: ctx.now().toISOString(),
         })
@@ -80,7 +87,12 @@ export default async function recordsWrite(app: FastifyInstance) {
       const merged = { ...(JSON.parse(record.details) as object), ...(JSON.parse(details(form)) as object) };
       await db
         .updateTable('records')
-        .set({ name: String(form.name), company_id: companyId, details: JSON.stringify(merged) })
+        .set({
+          name: String(form.name),
+          company_id: companyId,
+          status: statusOf(write.kind, form) ?? record.status,
+          details: JSON.stringify(merged),
+        })
         .where('id', '=', id)
         .execute();
       await tasksOf(write.kind, id, form);

@@ -9,6 +9,10 @@ import type { Actor } from '../auth/actor';
 import { routeId } from '../services/ids';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
+import { MONITORING_DEFAULTS } from '../../engine/device/monitoring';
+
+const pick = (row: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => row[k] !== undefined && row[k] !== null).map((k) => [k, row[k]]));
 
 // Company-scoped records the pages list (task groups, reports, alerts and
 // automations, data-collect configs, templates, e-mail configurations, ...):
@@ -39,6 +43,14 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
     updated_at: row.updated_at ?? row.created_at,
   }),
   vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0, enabled: row.status === 'enabled' ? 1 : 0 }),
+  // The edit form's switches: on or off as stored (the status column says whether it runs), never left to a default.
+  automation: (row) => ({
+    enabled: row.status === 'enabled',
+    cooldown_enabled: row.cooldown_enabled === true,
+    delay_enabled: row.delay_enabled === true,
+  }),
+  // Every monitoring period, a period the template never set at its default (what the devices then use).
+  monitoring_template: (row) => ({ ...MONITORING_DEFAULTS, ...pick(row, Object.keys(MONITORING_DEFAULTS)) }),
 };
 
 /**

@@ -10,6 +10,7 @@ import { bulkDeleteRoute } from './bulk-delete';
 import { listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 import { BATCH_SIZE } from '../../engine/constants';
+import { sealPassword } from '../remote/credentials';
 
 // Remote access configurations of devices and the access history.
 
@@ -27,6 +28,8 @@ const UPDATE_BODY = {
     destination_port: { type: 'integer', minimum: 0, maximum: 65535 },
     protocol: { enum: Object.keys(PROTOCOLS) },
     credentials_required: { type: 'boolean' },
+    username: { type: 'string', maxLength: 64 },
+    password: { type: 'string', maxLength: 128 },
   },
 } as const;
 
@@ -37,6 +40,17 @@ interface AccessUpdate {
   destination_port?: number;
   protocol?: string;
   credentials_required?: boolean;
+  username?: string;
+  password?: string;
+}
+
+/** The stored account of an entry (write-only): a password is kept sealed; an empty username clears both. */
+function accountColumns(tokenKey: Buffer, username: string | undefined, password: string | undefined) {
+  const columns: { username?: string | null; password_secret?: string | null } = {};
+  if (password !== undefined) columns.password_secret = password ? sealPassword(tokenKey, password) : null;
+  if (username !== undefined) columns.username = username.trim() || null;
+  if (columns.username === null) columns.password_secret = null;
+  return columns;
 }
 
 export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
@@ -143,6 +157,8 @@ export default async function remoteAccess(app: FastifyInstance) {
         destination_ip?: string;
         destination_port?: number;
         credentials_required?: boolean;
+        username?: string;
+        password?: string;
       };
       const device = await deviceField(actor, body.device_id);
       const { id } = await db
@@ -157,6 +173,7 @@ export default async function remoteAccess(app: FastifyInstance) {
           is_main: 0,
           credentials_required: body.credentials_required ? 1 : 0,
           created_at: ctx.now().toISOString(),
+          ...accountColumns(ctx.tokenKey, body.username, body.password),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -185,7 +202,7 @@ export default async function remoteAccess(app: FastifyInstance) {
       const id = routeId(request.params);
       const row = await db.selectFrom('remote_access').select('company_id').where('id', '=', id).executeTakeFirst();
       assertTenancy(actor, row?.company_id, 'Remote access');
-      const { device_id, name, credentials_required, ...rest } = request.body as AccessUpdate;
+      const { device_id, name, credentials_required, username, password, ...rest } = request.body as AccessUpdate;
       if (name !== undefined && name.trim().length < 3)
         throw invalid(['name', 'The name must be at least 3 characters.']);
       const device = device_id === undefined ? undefined : await deviceField(actor, device_id);
@@ -196,6 +213,7 @@ export default async function remoteAccess(app: FastifyInstance) {
           ...(name === undefined ? {} : { name: name.trim() }),
           ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
           ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
+          ...accountColumns(ctx.tokenKey, username, password),
         })
         .where('id', '=', id)
         .execute();

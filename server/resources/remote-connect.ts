@@ -10,6 +10,8 @@ import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
 import { reportDone } from '../services/action-report';
 import { scoped } from './scoped';
+import { WEBUI_PATH, webUiPath } from '../remote/webui-proxy';
+import type { AppContext } from '../context';
 
 // RMS Connect: a "connect" opens a session on a remote access entry (a row of
 // the access history with a link token and an expiry) and answers the
@@ -86,11 +88,53 @@ function ttlOf(row: Record<string, unknown>, now: Date): number {
   return Math.max(0, Math.round((Date.parse(String(row.expires_at)) - now.getTime()) / 1000));
 }
 
-/** This server's page for a session: the rms-connect page of the entry's protocol, else the entry's own page. */
+/**
+ * This server's page for a session, its key in `key` (shell spec: the ssh and desktop pages open
+ * without login with a key): the rms-connect page of the entry's protocol, else (WebUI) the proxy's
+ * session path.
+ */
 function sessionUrl(entry: { id: number; protocol: string }, token: string | null): string {
-  const base = connectPath(entry) ?? `/remote/access/${entry.id}?`;
-  return `${base}${base.endsWith('?') ? '' : '&'}session=${encodeURIComponent(token ?? '')}`;
+  const page = connectPath(entry);
+  return page ? `${page}&key=${encodeURIComponent(token ?? '')}` : webUiPath(token ?? '');
 }
+
+/** A link's key: in the WebUI proxy's path, else `key` (`session` in links made before keys were named `key`). */
+function linkKey(url: URL): string | null {
+  const proxied = new RegExp(`^${WEBUI_PATH}/([^/]+)`).exec(url.pathname);
+  if (proxied) return decodeURIComponent(proxied[1]);
+  return url.searchParams.get('key') ?? url.searchParams.get('session');
+}
+
+/** A new session (a row of the access history with its link key) on an entry for `duration` seconds; its link. */
+export async function openSession(
+  ctx: AppContext,
+  actor: Actor,
+  entry: { id: number; company_id: number; protocol: string },
+  type: ConnectType,
+  duration: number,
+) {
+  const now = ctx.now();
+  const token = randomToken(24);
+  const { id } = await ctx.db
+    .insertInto('remote_access_history')
+    .values({
+      remote_access_id: entry.id,
+      company_id: entry.company_id,
+      user_id: actor.user.id,
+      protocol: entry.protocol,
+      started_at: now.toISOString(),
+      ended_at: null,
+      type,
+      token,
+      expires_at: new Date(now.getTime() + duration * 1000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { link_id: id, url: sessionUrl(entry, token), ttl: duration, active: 1 };
+}
+
+/** The session type of an entry's protocol. */
+export const typeOf = (protocol: string): ConnectType => (['http', 'https'].includes(protocol) ? 'lan-webui' : 'cli');
 
 const unixTime = (value: unknown) => (value ? Math.floor(Date.parse(String(value)) / 1000) : null);
 
@@ -105,24 +149,7 @@ export default async function remoteConnect(app: FastifyInstance) {
     type: ConnectType,
     duration: number,
   ) {
-    const now = ctx.now();
-    const token = randomToken(24);
-    const { id } = await db
-      .insertInto('remote_access_history')
-      .values({
-        remote_access_id: entry.id,
-        company_id: entry.company_id,
-        user_id: actor.user.id,
-        protocol: entry.protocol,
-        started_at: now.toISOString(),
-        ended_at: null,
-        type,
-        token,
-        expires_at: new Date(now.getTime() + duration * 1000).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const data = { link_id: id, url: sessionUrl(entry, token), ttl: duration, active: 1 };
+    const data = await openSession(ctx, actor, entry, type, duration);
     return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data });
   }
 
@@ -200,8 +227,7 @@ export default async function remoteConnect(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const entry = await entryInScope(actor, routeId(request.params));
-      const type = PROTOCOLS_OF.webui.includes(entry.protocol) ? 'lan-webui' : 'cli';
-      return connect(actor, entry, type, (request.body as { duration: number }).duration);
+      return connect(actor, entry, typeOf(entry.protocol), (request.body as { duration: number }).duration);
     },
   );
 
@@ -282,6 +308,8 @@ export default async function remoteConnect(app: FastifyInstance) {
           .where('ended_at', 'is', null)
           .execute();
       }
+      // Its relayed connections close at once, on every instance.
+      await ctx.remote.endLink(id);
       return reportDone(ctx, actor, { total: 1, done: changed, failed: 1 - changed });
     },
   );
@@ -302,7 +330,7 @@ export default async function remoteConnect(app: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       const { url } = request.body as { url: string };
-      const token = URL.canParse(url, 'http://link') ? new URL(url, 'http://link').searchParams.get('session') : null;
+      const token = URL.canParse(url, 'http://link') ? linkKey(new URL(url, 'http://link')) : null;
       let found = db
         .selectFrom('remote_access_history as h')
         .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')

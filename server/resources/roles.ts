@@ -43,6 +43,9 @@ const roleBody = {
     company_id: ID_SCHEMA,
     permissions: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 100 } },
     scope: { type: 'string', enum: ['own', 'subtree'] },
+    // The OpenAPI's spelling of an edit: the role's own id, and its permissions by id.
+    id: ID_SCHEMA,
+    permission_id: { type: 'array', maxItems: 200, items: ID_SCHEMA },
   },
 } as const;
 
@@ -252,8 +255,18 @@ export default async function roles(app: FastifyInstance) {
 
   app.put(
     '/roles/:id',
-    // The published edit-role form is enforced on the call (title and description, as the console edits them).
-    { ...guard(app, { permission: 'update_roles', mfa: true, form: 'optional' }), schema: { body: roleBody } },
+    // The published edit-role form is enforced on a call that edits the title (the console's); the OpenAPI's
+    // partial update (any of title, description, permission_id) is checked by the body schema alone.
+    {
+      ...guard(app, {
+        permission: 'update_roles',
+        mfa: true,
+        form: 'optional',
+        formWhen: 'title',
+        formOmits: ['id', 'permission_id'],
+      }),
+      schema: { body: roleBody },
+    },
     async (request) => {
       const actor = actorOf(request);
       const role = await visibleRole(actor, routeId(request.params));
@@ -262,9 +275,21 @@ export default async function roles(app: FastifyInstance) {
         title?: string;
         description?: string | null;
         permissions?: string[];
+        permission_id?: number[];
         scope?: string;
         company_id?: number;
+        id?: number;
       };
+      if (body.id !== undefined && body.id !== role.id) throw invalid(['id', 'The id must be the role being edited.']);
+      if (body.permission_id) {
+        if (body.permissions) throw invalid(['permission_id', 'Send the permissions by id or by name, not both.']);
+        const ids = distinct(body.permission_id, 'permission_id');
+        const named = ids.length
+          ? await db.selectFrom('permissions').select('name').where('id', 'in', ids).execute()
+          : [];
+        if (named.length !== ids.length) throw invalid(['permission_id', 'The selected permissions are invalid.']);
+        body.permissions = named.map((p) => p.name);
+      }
       // Trimmed as the form trims: blank is no title.
       if (body.title !== undefined && !body.title.trim()) throw invalid(['title', messages.required('Title', 'title')]);
       if (body.company_id !== undefined && body.company_id !== role.company_id)

@@ -52,6 +52,7 @@ export function sessionUser(actor: Actor) {
     show_payment: bool(company.show_payment),
     show_payment_control: showsPaymentControls(company.level, actor.permissions),
     last_login_at: user.last_login_at,
+    time_zone: user.time_zone ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { pageParams } from '../http/list-query';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requireSession } from '../auth/guards';
 import { ApiError, done, list, notFound, ok } from '../http/envelope';
@@ -22,9 +23,7 @@ export default async function storage(app: FastifyInstance) {
 
   app.get('/storage', { preHandler: requireSession }, async (request) => {
     const actor = actorOf(request);
-    const q = request.query as { limit?: string; offset?: string };
-    const limit = Math.min(Number(q.limit) || 100, 1000);
-    const offset = Number(q.offset) || 0;
+    const { limit, offset } = pageParams(request.query as Record<string, unknown>, { fallback: 100, max: 1000 });
     const rows = await db
       .selectFrom('storage')
       .select(['key', 'value'])

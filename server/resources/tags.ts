@@ -1,12 +1,17 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
+import { actorOf, requirePermission } from '../auth/guards';
+import { customResource } from '../custom-fields/resources';
+import { customKeys, withCustomFields, withExportColumns } from '../custom-fields/values';
+import { csvStream } from '../http/csv-export';
 import type { ListSpec } from '../http/list-query';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
+/** The tags list (and one tag, and its CSV export): each row with its custom fields. */
 export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
-  return {
+  const spec: ListSpec = {
     from: () =>
       scoped(
         app.ctx.db.selectFrom('tags as t').innerJoin('companies as c', 'c.id', 't.company_id'),
@@ -32,8 +37,22 @@ export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
     filters: { company_id: 't.company_id' },
     map: (row) => ('actions' in row ? { ...row, actions: [] } : row),
   };
+  return withCustomFields(spec, app.ctx.db, app.ctx.documents, customResource('tags')!, [...actor.permissions]);
 }
 
 export default async function tags(app: FastifyInstance) {
   listRoute(app, '/tags', 'view_tags', (actor) => tagListSpec(app, actor));
+
+  // The tags of the current filtered list as CSV, every page, streamed; a custom field is a column of its own.
+  app.get('/tags/export/csv', { preHandler: requirePermission('view_tags') }, async (request, reply) => {
+    const actor = actorOf(request);
+    const resource = customResource('tags')!;
+    const keys = await customKeys(app.ctx.db, await app.ctx.documents.fresh(), resource, actor);
+    const spec = withExportColumns(tagListSpec(app, actor), keys);
+    const stamp = app.ctx.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tags-${stamp}.csv"`)
+      .send(csvStream(spec, request.query as Record<string, unknown>));
+  });
 }

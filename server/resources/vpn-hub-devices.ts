@@ -45,7 +45,8 @@ export default async function vpnHubDevices(app: FastifyInstance) {
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     const done = Number(added.numInsertedOrUpdatedRows ?? 0);
-    return reportDone(ctx, actorOf(request), { total: ids.length, done, failed: ids.length - done });
+    const data = { value: 'Device successfully added to VPN hub.' };
+    return reportDone(ctx, actorOf(request), { total: ids.length, done, failed: ids.length - done, data });
   });
 
   app.delete('/vpn/hubs/:id/devices', options, async (request) => {
@@ -56,6 +57,8 @@ export default async function vpnHubDevices(app: FastifyInstance) {
       .where('device_id', 'in', ids)
       .executeTakeFirst();
     const done = Number(removed.numDeletedRows);
-    return reportDone(ctx, actorOf(request), { total: ids.length, done, failed: ids.length - done });
+    // The OpenAPI's message, word for word.
+    const data = { value: 'User successfully removed from VPN hub.' };
+    return reportDone(ctx, actorOf(request), { total: ids.length, done, failed: ids.length - done, data });
   });
 }

@@ -180,7 +180,12 @@ export default async function vpnHubUsers(app: FastifyInstance) {
     const actor = actorOf(request);
     const user = await hubUserOf(db, actor, routeId(request.params));
     await db.deleteFrom('records').where('id', '=', user.id).execute();
-    return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: { value: 'VPN user removed.' } });
+    return reportDone(ctx, actor, {
+      total: 1,
+      done: 1,
+      failed: 0,
+      data: { value: 'User successfully removed from VPN hub.' },
+    });
   });
 
   app.post(

@@ -10,7 +10,7 @@ import { done, invalid, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
-import { closeVpnSessions } from '../services/vpn-sessions';
+import { closeVpnSessions, openSessions } from '../services/vpn-sessions';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
 import { removeUsersOfHubs } from './vpn-hub-users';
@@ -215,7 +215,8 @@ export default async function vpnHubs(app: FastifyInstance) {
         .execute();
       // A hub turned off disconnects its users at once.
       if (!enabled) await closeVpnSessions(db, 'hub_id', [hub.id], ctx.now().toISOString());
-      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+      const value = `VPN hub successfully ${enabled ? 'enabled' : 'disabled'}.`;
+      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: { value } });
     },
   );
 
@@ -249,18 +250,61 @@ export default async function vpnHubs(app: FastifyInstance) {
         .set({ ip: body.ip, netmask: body.netmask, updated_at: ctx.now().toISOString() })
         .where('id', '=', hub.id)
         .execute();
-      return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
+      return reportDone(ctx, actor, {
+        total: 1,
+        done: 1,
+        failed: 0,
+        data: { value: 'VPN hub data successfully updated.' },
+      });
     },
   );
 
-  // The hub's information, on the channel: the hub as the list shows it, with its VPN network.
+  /**
+   * The fields the OpenAPI's hub information names beside the list's: its network, its traffic (the closed
+   * sessions' logs and the open sessions), its sessions open now; `running` and `state` follow `enabled`.
+   */
+  async function vendorInfo(hubId: number) {
+    const row = await db
+      .selectFrom('vpn_hubs')
+      .select(['name', 'ip', 'netmask', 'enabled', 'bytes_used'])
+      .where('id', '=', hubId)
+      .executeTakeFirstOrThrow();
+    const logged = await db
+      .selectFrom('vpn_hub_user_logs')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('session_bytes_send'), eb.lit(0)).as('sent'),
+        eb.fn.coalesce(eb.fn.sum<number>('session_bytes_received'), eb.lit(0)).as('received'),
+      ])
+      .where('hub_id', '=', hubId)
+      .executeTakeFirstOrThrow();
+    const open = await openSessions(db, hubId);
+    const sum = (pick: (s: (typeof open)[number]) => unknown) => open.reduce((n, s) => n + Number(pick(s)), 0);
+    return {
+      visual_name: row.name,
+      server_ip: row.ip,
+      server_netmask: row.netmask,
+      bytes_sent: Number(logged.sent) + sum((s) => s.bytes_send),
+      bytes_received: Number(logged.received) + sum((s) => s.bytes_received),
+      total_bytes_used: Number(row.bytes_used),
+      running: row.enabled === 1,
+      state: row.enabled === 1 ? 'running' : 'stopped',
+      number_of_sessions: open.length,
+    };
+  }
+
+  // The hub's information, on the channel: the hub as the list shows it, with its VPN network and the OpenAPI's fields.
   app.get('/vpn/hubs/:id/info', { preHandler: requirePermission('view_vpn_hubs') }, async (request) => {
     const actor = actorOf(request);
     const hub = await hubInScope(actor, routeId(request.params));
     const spec = hubSpec(app, actor);
     const fields = Object.keys(spec.fields).join(',');
     const { data } = await runList(spec, { id: String(hub.id), limit: '1', fields });
-    return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: data[0] });
+    return reportDone(ctx, actor, {
+      total: 1,
+      done: 1,
+      failed: 0,
+      data: { ...data[0], ...(await vendorInfo(hub.id)) },
+    });
   });
 
   bulkDeleteRoute(app, {
@@ -268,6 +312,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     permission: 'manage_vpn_hubs',
     table: 'vpn_hubs',
     notFound: 'Some of the selected VPN hubs were not found.',
+    value: 'VPN hub deleted successfully.',
     dependents: (ids) => removeUsersOfHubs(db, ids),
   });
 }

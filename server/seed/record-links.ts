@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { writeGroupTasks } from '../services/group-tasks';
+import { syncGroupDetails, writeGroupTasks } from '../services/group-tasks';
 
 // What the seeded company records link to: the tasks of each task group (rows
 // of their own), the first devices of each automation's company, watched
@@ -20,6 +20,7 @@ export async function seedRecordLinks(db: Kysely<Database>): Promise<void> {
   for (const record of records) {
     if (record.kind === 'task_group') {
       await writeGroupTasks(db, record.id, record.details, record.created_at);
+      await syncGroupDetails(db, record.id);
       continue;
     }
     const devices = await db

@@ -4,6 +4,7 @@ import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { companyAdmins, notify } from './notify';
 import { lockRows } from '../db/dialect';
+import { creditTypesForUser } from '../../engine/domain/credit-types';
 
 // Credit pools: balances per company and type, FIFO consumption, and the
 // creditAmountTooLow notification when a balance drops under the threshold.
@@ -21,8 +22,27 @@ export interface CreditType {
   license_type: string;
 }
 
-/** A credit type by its name as the forms send it: 'Paid Credit', 'Credit' (paid, 'Paid' removed), or the type key. */
-export async function resolveCreditType(db: Db, name: unknown, source = 'credit_type_name'): Promise<CreditType> {
+/**
+ * A resource type the caller may choose (forms spec §6): a super admin any, everybody else a paid one, the same
+ * choice the console offers (engine/domain/credit-types). A free type named by anybody else is refused.
+ */
+export function offeredCreditType(type: CreditType, superAdmin: boolean, source: string): CreditType {
+  if (!creditTypesForUser([{ ...type }], superAdmin).length) {
+    throw invalid([source, 'The selected resource type is invalid.']);
+  }
+  return type;
+}
+
+/**
+ * A credit type by its name as the forms send it: 'Paid Credit', 'Credit' (paid, 'Paid' removed), or the type key;
+ * one the caller may choose (offeredCreditType).
+ */
+export async function resolveCreditType(
+  db: Db,
+  name: unknown,
+  superAdmin: boolean,
+  source = 'credit_type_name',
+): Promise<CreditType> {
   const text = String(name ?? '')
     .trim()
     .toLowerCase();
@@ -33,7 +53,7 @@ export async function resolveCreditType(db: Db, name: unknown, source = 'credit_
     types.find((t) => t.payment_type === 'paid' && t.credit_type === text) ??
     types.find((t) => String(t.id) === text);
   if (!found) throw invalid([source, 'The selected resource type is invalid.']);
-  return found;
+  return offeredCreditType(found, superAdmin, source);
 }
 
 export async function balance(db: Db, companyId: number, typeIds: number[]): Promise<number> {

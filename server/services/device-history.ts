@@ -5,11 +5,13 @@ import type { FixtureDevice } from '../../fixtures/devices';
 // Parameter snapshots of devices (the information history and the graphs):
 // a device's reported parameters at one time, as the device would send them
 // on each monitoring round. The simulator and the metrics refresh record one;
-// each device keeps its last HISTORY_LIMIT snapshots. Wireless interfaces'
+// each device keeps its last HISTORY_LIMIT snapshots (the device gateway
+// prunes a device's history once every few of its snapshots: it may hold a
+// few more between prunes, server/devices/recorder.ts). Wireless interfaces'
 // counters move on with each snapshot and are part of it.
 
 /** Snapshots kept per device. */
-const HISTORY_LIMIT = 96;
+export const HISTORY_LIMIT = 96;
 
 /** The parameters of the information history (the OpenAPI's vocabulary). */
 export const HISTORY_PARAMETERS = [
@@ -151,30 +153,50 @@ async function advanceWireless(db: Kysely<Database>, deviceId: number, at: Date)
   return out;
 }
 
+/** Rows of one multi-row insert (three parameters each, well under SQLite's limit of bound parameters). */
+const INSERT_ROWS = 500;
+
+/** Adds snapshots of devices at one time, in multi-row inserts (no pruning: see pruneHistory). */
+export async function insertSnapshots(
+  db: Kysely<Database>,
+  at: Date,
+  snapshots: { deviceId: number; data: Snapshot }[],
+): Promise<void> {
+  const created_at = at.toISOString();
+  for (let i = 0; i < snapshots.length; i += INSERT_ROWS) {
+    const rows = snapshots.slice(i, i + INSERT_ROWS);
+    await db
+      .insertInto('device_history')
+      .values(rows.map((row) => ({ device_id: row.deviceId, created_at, data: JSON.stringify(row.data) })))
+      .execute();
+  }
+}
+
+/** Drops a device's snapshots older than its last HISTORY_LIMIT. */
+export async function pruneHistory(db: Kysely<Database>, deviceId: number): Promise<void> {
+  const keep = await db
+    .selectFrom('device_history')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .orderBy('id', 'desc')
+    .offset(HISTORY_LIMIT - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (keep) await db.deleteFrom('device_history').where('device_id', '=', deviceId).where('id', '<', keep.id).execute();
+}
+
+/** Adds one snapshot of a device, keeping its last HISTORY_LIMIT. */
+export async function appendSnapshot(db: Kysely<Database>, deviceId: number, at: Date, data: Snapshot): Promise<void> {
+  await insertSnapshots(db, at, [{ deviceId, data }]);
+  await pruneHistory(db, deviceId);
+}
+
 /** Records a snapshot of each device now, keeping the last HISTORY_LIMIT per device. */
 export async function recordSnapshots(db: Kysely<Database>, ids: number[], at: Date): Promise<void> {
   if (!ids.length) return;
   const devices = await db.selectFrom('devices').select(DEVICE_COLUMNS).where('id', 'in', ids).execute();
   for (const device of devices) {
     const wireless = await advanceWireless(db, device.id, at);
-    await db
-      .insertInto('device_history')
-      .values({
-        device_id: device.id,
-        created_at: at.toISOString(),
-        data: JSON.stringify(snapshotOf(device, at, wireless)),
-      })
-      .execute();
-    const keep = await db
-      .selectFrom('device_history')
-      .select('id')
-      .where('device_id', '=', device.id)
-      .orderBy('id', 'desc')
-      .offset(HISTORY_LIMIT - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (keep) {
-      await db.deleteFrom('device_history').where('device_id', '=', device.id).where('id', '<', keep.id).execute();
-    }
+    await appendSnapshot(db, device.id, at, snapshotOf(device, at, wireless));
   }
 }

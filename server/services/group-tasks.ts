@@ -17,7 +17,10 @@ const typeOf = (name: string) =>
 /** The device_tasks rows of a group from its details' `tasks`, in order. */
 export function groupTaskRows(groupId: number, details: { tasks?: TaskInput[] }, at: string) {
   return (details.tasks ?? []).map((task, i) => {
-    const row = typeof task === 'string' ? { name: task } : task;
+    // A form table row names its data keys beside the others; the OpenAPI's task nests them under `data`.
+    const given = typeof task === 'string' ? { name: task } : task;
+    const nested = typeof given.data === 'object' && given.data !== null ? (given.data as Record<string, unknown>) : {};
+    const row = { ...nested, ...given };
     const name = String(row.name ?? `Task ${i + 1}`);
     const data = Object.fromEntries(
       DATA_KEYS.filter((k) => row[k] !== undefined && row[k] !== '').map((k) => [k, row[k]]),

@@ -128,6 +128,19 @@ describe('list parameters have allow lists', () => {
     await refused(() => admin.get('/api/credits?sort=credit_reserved'), 422, 'sort');
   });
 
+  it('paging that is not a non-negative integer is a 422 on limit or offset, on every list (one reader)', async () => {
+    const lists = ['/api/devices', '/api/devices/tasks', '/api/notifications', '/api/storage', '/api/documents/audit'];
+    for (const list of lists) {
+      await refused(() => superAdmin.get(`${list}?limit=ten`), 422, 'limit');
+      await refused(() => superAdmin.get(`${list}?limit=-1`), 422, 'limit');
+      await refused(() => superAdmin.get(`${list}?offset=1.5`), 422, 'offset');
+      const paged = await superAdmin.get(`${list}?limit=2&offset=1`);
+      expect(paged.status, `${list}: ${JSON.stringify(paged.body)}`).toBe(200);
+      expect((paged.body.data as unknown[]).length).toBeLessThanOrEqual(2);
+    }
+    await refused(() => superAdmin.get('/api/devices/discovered?offset=x'), 422, 'offset');
+  });
+
   it('a NUL in q is a 422 on q', async () => {
     await refused(() => admin.get('/api/devices?q=ab%00cd'), 422, 'q');
     await refused(() => admin.get('/api/tags?q=%00'), 422, 'q');
@@ -291,11 +304,23 @@ describe('create and edit agree, the API offers what the console offers', () => 
     await refused(() => admin.put('/api/tags/1', { name: '   ' }), 422, 'name');
   });
 
-  it('an admin cannot create codes from a free credit type', async () => {
+  it('an admin cannot create codes from or move a free credit type; a super admin can (forms spec §6)', async () => {
     await refused(
       () => admin.post('/api/credits/codes', { credit_type_name: 'Free Credit', amount: 1 }),
       422,
       'credit_type_name',
     );
+    // Named by its id as well as by its name ('Credit', the paid type's name without 'Paid', is the paid one).
+    for (const name of ['Free Credit', '1']) {
+      const move = { credit_type_name: name, source: 1, target: 2, amount: 1 };
+      await refused(() => admin.post('/api/credits/move', move), 422, 'credit_type_name');
+    }
+    const moved = await superAdmin.post('/api/credits/move', {
+      credit_type_name: 'Free Credit',
+      source: 1,
+      target: 2,
+      amount: 1,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   });
 });

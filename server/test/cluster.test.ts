@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows } from './harness';
 import { projectDatabase, type ProjectDatabase } from './project-database';
-import { startServerProcess, type ServerProcess } from './process';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from './process';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 import { closeSockets, connectSocket } from './sockets';
 
@@ -40,12 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   closeSockets();
-  for (const server of [a, b]) {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-  }
+  await stopServerProcesses([a, b]);
   await database?.drop();
   await removeRedisKeys(prefix);
   fs.rmSync(dir, { recursive: true, force: true });

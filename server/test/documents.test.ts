@@ -263,7 +263,7 @@ describe('documents API', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((e) => e.source)).toEqual(['name']);
 
-    // A form published for a route that takes an optional form (PUT /tags/:id, the README's edit-tag) is enforced.
+    // A form published for a route that takes an optional form (PUT /tags/:id, the worked example's edit-tag in docs/forms-and-studio.md) is enforced.
     const editTag = {
       $schema: '../form.schema.json',
       title: 'Edit tag',

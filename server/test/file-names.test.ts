@@ -27,6 +27,11 @@ const BAD_NAMES = [
   'Lpt9.log',
   'trailing.',
   'tab\tname.json',
+  '.htaccess',
+  '.htpasswd',
+  '.user.ini',
+  'web.config',
+  'php.ini',
 ];
 
 const countFiles = async () => (await superAdmin.get('/api/files?limit=1')).body.meta as { total: number };

@@ -45,6 +45,28 @@ describe('request logging', () => {
     expect(JSON.stringify(errors)).toContain('database exploded');
   });
 
+  it('writes one line per answered request, with what an operator looks for', async () => {
+    const response = await fetch(`${url}/api/health?probe=one-line`);
+    const id = response.headers.get('x-request-id');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mine = lines.filter((l) => l.reqId === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', url: '/api/health?probe=one-line' });
+    expect(mine[0].status).toBe(response.status);
+    expect(mine[0].ms).toEqual(expect.any(Number));
+    expect(mine[0].remoteAddress).toBe('127.0.0.1');
+    expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+  });
+
+  it('names the signed-in caller by user id', async () => {
+    const client = new Client(url);
+    await client.login('admin@example.com');
+    const before = lines.length;
+    await client.get('/api/user');
+    const line = lines.slice(before).find((l) => l.url === '/api/user');
+    expect(line?.user).toEqual(expect.any(Number));
+  });
+
   it('never writes cookies, tokens, passwords or MFA codes', async () => {
     const client = new Client(url);
     await client.login('admin@example.com');

@@ -109,7 +109,7 @@ describe('RMS Connect sessions', () => {
       await admin.post(`/api/devices/connect/${ssh.id}`, { duration: 60 }),
     );
     const { link_id, url, ttl } = link(done);
-    expect(url).toMatch(new RegExp(`^/rms-connect/ssh\\?access_id=${ssh.id}&session=[\\w-]{20,}$`));
+    expect(url).toMatch(new RegExp(`^/rms-connect/ssh\\?access_id=${ssh.id}&key=[\\w-]{20,}$`));
     expect(ttl).toBe(60);
     const sessions = async (query = '') => rows(await admin.get(`/api/devices/connect/${ssh.id}/sessions${query}`));
     const [session] = await sessions('?active=true');
@@ -133,7 +133,7 @@ describe('RMS Connect sessions', () => {
     const web = link(
       await completed(server.url, admin, await admin.post(`/api/devices/${device}/connect/webui`, { duration: 600 })),
     );
-    expect(web.url).toMatch(new RegExp(`^/remote/access/${https.id}\\?session=`));
+    expect(web.url).toMatch(/^\/rms-connect\/webui\/[\w-]+\/$/);
     const links = rows(await admin.get(`/api/devices/${device}/links?type=webui`));
     expect(links).toEqual([expect.objectContaining({ link_id: web.link_id, url: web.url, ttl: 600, active: 1 })]);
     expect(rows(await admin.get(`/api/devices/${device}/links?type=cli`))).toEqual([]);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows, signedIn, tokenClient, useServer, type Reply } from './harness';
-import { parameterValue, strictValidator } from './openapi/strict-schema';
+import { strictValidator } from './openapi/strict-schema';
+import { concreteUrl, firstId } from './openapi/paths';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
 import { deref } from '../openapi/conform';
 import { loadDocument, operations, type OpenApiNode, type Operation } from '../openapi/document';
@@ -9,8 +10,9 @@ import { loadDocument, operations, type OpenApiNode, type Operation } from '../o
 // implemented read operation (x-implemented in /api/openapi.json) is called
 // with a personal access token and its response is validated strictly
 // against the OpenAPI's schema for the status it answered (no nullable
-// relaxation, the vendor's `Y-m-d H:i:s` date pattern), and so are the
-// writes below. Path ids come from the operation's own list.
+// relaxation, the vendor's `Y-m-d H:i:s` date pattern, every field of a
+// device record: openapi/strict-schema.ts), and so are the
+// writes below. Path ids come from the operation's own list (openapi/paths.ts).
 
 const document = loadDocument();
 
@@ -58,97 +60,6 @@ beforeAll(async () => {
   implemented = operations(served).filter((op) => op.node['x-implemented'] === true);
 });
 
-/** Where the id of a path comes from when it is not the list at the path's start. */
-const ID_SOURCES: Record<string, string> = {
-  '/devices/tags/{id}/data': '/tags',
-  '/devices/companies/{id}/data': '/companies',
-  '/devices/connect/{access_id}/sessions': '/devices/remote-access',
-  '/vpn/hubs/{id}/logs': '/vpn/hubs',
-  '/vpn/hubs/{id}/logs/user-connections': '/vpn/hubs',
-  '/tasks/{id}/devices': '/devices/passwords/generated/tasks',
-  '/vpn/quick-hubs/{id}/routes': '/vpn/hubs?quick_hub=1',
-  '/vpn/quick-hubs/{id}/users/config': '/vpn/hubs?quick_hub=1',
-  '/devices/tags/{id}/group/data': '/tags',
-  '/devices/companies/{id}/group/data': '/companies',
-  // Devices that answer scans: online ones.
-  '/devices/{id}/port-scan/': '/devices?status=1',
-  '/devices/{id}/connect-auto-scan/': '/devices?status=1',
-  '/devices/{id}/check/esim-bootstrap': '/devices?status=1',
-  // The seeded Wi-Fi devices (the first RUT) have a hotspot (index 1) and wireless interfaces.
-  '/devices/{id}/hotspots/{index}/users': '/devices?family=RUT&sort=id',
-  '/devices/{id}/hotspots/{index}/users/active': '/devices?family=RUT&sort=id',
-  '/devices/{device_id}/wireless/graph': '/devices?family=RUT&sort=id',
-};
-
-/** A second path id taken from a field of the rows of a list under the first: [list path, field]. */
-const CHILD_IDS: Record<string, [string, string]> = {
-  '/automations/{id}/logs/{evaluation_id}': ['/automations/{id}/logs', 'evaluation_id'],
-};
-
-/** Paths of a record inside another: both ids from one row of a list, [list, the row's field naming the parent]. */
-const PARENT_IDS: Record<string, [string, string]> = {
-  '/vpn/hubs/{id}/users/{hub_user_id}/logs': ['/vpn/hubs/users', 'vpn_hub_id'],
-};
-
-/** Further path parameters whose example names no record: their value. */
-const PATH_VALUES: Record<string, string> = { index: '1' };
-
-/** Required query values the OpenAPI gives no usable example for (or misplaces as path parameters). */
-const QUERY_VALUES: Record<string, Record<string, string>> = {
-  '/devices/tags/{id}/group/data': { parameter: 'temperature' },
-  '/devices/companies/{id}/group/data': { parameter: 'temperature' },
-  '/devices/{id}/connect-auto-scan/': { ports: '80,443' },
-  '/devices/{device_id}/wireless/graph': { wlan: 'wlan0' },
-};
-
-/** Query parameters the OpenAPI misplaces (declared as path parameters of a path without them): [param, list]. */
-const QUERY_IDS: Record<string, [string, string]> = {
-  '/vpn/hubs/routes': ['vpn_hub_id', '/vpn/hubs'],
-  '/vpn/hubs/users/config': ['vpn_hub_users', '/vpn/hubs/users'],
-};
-
-async function firstId(list: string) {
-  return rows(await api.get(`/api${list}${list.includes('?') ? '&' : '?'}limit=1`))[0]?.id as number | undefined;
-}
-
-async function concretePath(op: Operation): Promise<string | null> {
-  const name = /\{(\w+)\}/.exec(op.path)?.[1];
-  const parent = PARENT_IDS[op.path];
-  if (parent) {
-    const row = rows(await api.get(`/api${parent[0]}?limit=1`))[0];
-    return row ? op.path.replace(/\{\w+\}/, String(row[parent[1]])).replace(/\{\w+\}/, String(row.id)) : null;
-  }
-  const misplaced = QUERY_IDS[op.path];
-  if (misplaced) return `${op.path}?${misplaced[0]}=${await firstId(misplaced[1])}`;
-  if (!name) return op.path;
-  const source = ID_SOURCES[op.path] ?? op.path.slice(0, op.path.indexOf('/{'));
-  const id = await firstId(source);
-  if (!id) return null;
-  const child = CHILD_IDS[op.path];
-  if (child) {
-    const list = child[0].replace(`{${name}}`, String(id));
-    const second = rows(await api.get(`/api${list}?limit=1`))[0]?.[child[1]] as string | undefined;
-    return second ? op.path.replace(`{${name}}`, String(id)).replace(/\{\w+\}/, second) : null;
-  }
-  // Further path parameters (a hotspot index, a graph type): their first enum value, example or 1.
-  return op.path.replace(`{${name}}`, String(id)).replace(/\{(\w+)\}/g, (_, other: string) => {
-    const parameter = ((op.node.parameters as OpenApiNode[] | undefined) ?? []).find((p) => p.name === other);
-    const schema = (parameter?.schema ?? {}) as OpenApiNode;
-    return String(PATH_VALUES[other] ?? (schema.enum as unknown[] | undefined)?.[0] ?? schema.example ?? 1);
-  });
-}
-
-function query(op: Operation): string {
-  const pairs = ((op.node.parameters as unknown[] | undefined) ?? [])
-    .map((p) => parameterValue(document, p))
-    .filter((p): p is [string, string] => p !== null)
-    .map(([name, value]): [string, string] => [name, QUERY_VALUES[op.path]?.[name] ?? value]);
-  for (const [name, value] of Object.entries(QUERY_VALUES[op.path] ?? {})) {
-    if (!pairs.some(([n]) => n === name)) pairs.push([name, value]);
-  }
-  return pairs.length ? `?${new URLSearchParams(pairs)}` : '';
-}
-
 function expectConforms(op: Operation, reply: Reply, url: string) {
   const check = validate(op, reply.status);
   expect(check, `${op.key}: no JSON schema for status ${reply.status} (${url})`).not.toBeNull();
@@ -165,13 +76,11 @@ describe('OpenAPI conformance (strict, with a token)', () => {
     expect(reads.length).toBeGreaterThanOrEqual(40);
     const failures: string[] = [];
     for (const op of reads) {
-      const path = await concretePath(op);
-      if (!path) {
+      const url = await concreteUrl(api, op);
+      if (!url) {
         failures.push(`${op.key}: no record to read`);
         continue;
       }
-      const extra = query(op);
-      const url = `/api${path}${extra && path.includes('?') ? `&${extra.slice(1)}` : extra}`;
       const reply = await api.get(url);
       const check = validate(op, reply.status);
       if (reply.status !== 200 || !check || !check(reply.body)) {
@@ -206,17 +115,18 @@ describe('OpenAPI conformance (strict, with a token)', () => {
       ],
       [
         'POST /devices/connect/{}',
-        async () => api.post(`/api/devices/connect/${await firstId('/devices/remote-access')}`, { duration: 60 }),
+        async () => api.post(`/api/devices/connect/${await firstId(api, '/devices/remote-access')}`, { duration: 60 }),
       ],
       [
         'PUT /devices/remote-access/{}',
-        async () => api.put(`/api/devices/remote-access/${await firstId('/devices/remote-access')}`, { name: 'Conf' }),
+        async () =>
+          api.put(`/api/devices/remote-access/${await firstId(api, '/devices/remote-access')}`, { name: 'Conf' }),
       ],
       [
         'PUT /vpn/hubs/{}/toggle',
-        async () => api.put(`/api/vpn/hubs/${await firstId('/vpn/hubs')}/toggle`, { enabled: true }),
+        async () => api.put(`/api/vpn/hubs/${await firstId(api, '/vpn/hubs')}/toggle`, { enabled: true }),
       ],
-      ['PUT /vpn/hubs/{}', async () => api.put(`/api/vpn/hubs/${await firstId('/vpn/hubs')}`, { tag_id: [] })],
+      ['PUT /vpn/hubs/{}', async () => api.put(`/api/vpn/hubs/${await firstId(api, '/vpn/hubs')}`, { tag_id: [] })],
       [
         'DELETE /users/{}',
         async () => api.delete(`/api/users/${rows(await api.get('/api/users?sort=-id&limit=1'))[0].id}`),

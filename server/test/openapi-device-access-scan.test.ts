@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, operations } from '../openapi/document';
 import { type Reply, rows, useServer } from './harness';
+import { inDatabase } from './project-database';
 import { strictValidator } from './openapi/strict-schema';
 import { closeSockets, completed } from './sockets';
 
@@ -27,6 +28,8 @@ function strict(key: string, reply: Reply, status = 200) {
   return reply;
 }
 
+type Port = { id: number; type: string; name: string; devices: Record<string, string>[] };
+
 let online: number;
 let offline: number;
 
@@ -39,13 +42,49 @@ describe('device scans', () => {
   it('answers the Ethernet ports of an online device on a channel', async () => {
     const key = 'GET /devices/{id}/port-scan/';
     const reply = strict(key, await admin.get(`/api/devices/${online}/port-scan/?type=ethernet`));
-    const ports = (await completed(server.url, admin, reply)).data as { port: string; state: string }[];
+    // Keyed by device id, as the vendor's clients read it: a status and the ports, with the LAN devices seen.
+    const data = (await completed(server.url, admin, reply)).data as Record<string, { status: string; ports: Port[] }>;
+    expect(Object.keys(data)).toEqual([String(online)]);
+    expect(data[online].status).toBe('completed');
+    const { ports } = data[online];
     expect(ports.length).toBeGreaterThan(0);
-    expect(ports.every((p) => ['up', 'down'].includes(p.state))).toBe(true);
+    for (const port of ports) {
+      expect(Object.keys(port).sort()).toEqual(['devices', 'id', 'name', 'type']);
+      expect(['WAN', 'LAN']).toContain(port.type);
+    }
+    expect(ports.filter((p) => p.type === 'LAN').length).toBeGreaterThan(0);
     const idle = strict(key, await admin.get(`/api/devices/${offline}/port-scan/?type=ethernet`), 422);
     expect((idle.body.errors as { source: string }[])[0].source).toBe('id');
     expect((await admin.get(`/api/devices/${online}/port-scan/?type=wifi`)).status).toBe(422);
     expect((await globex.get(`/api/devices/${online}/port-scan/?type=ethernet`)).status).toBe(404);
+  });
+
+  it('lists the clients of the live hotspot sessions as LAN devices on the first LAN port, also on the status channel', async () => {
+    const client = await inDatabase(server.dbFile, (db) =>
+      db
+        .selectFrom('hotspot_users as u')
+        .innerJoin('devices as d', 'd.id', 'u.device_id')
+        .select(['d.id', 'u.mac', 'u.ip'])
+        .where('d.company_id', '=', 1)
+        .where('d.status', '=', 1)
+        .where('u.started_at', 'is not', null)
+        .orderBy('d.id')
+        .executeTakeFirstOrThrow(),
+    );
+    const reply = strict(
+      'GET /devices/{id}/port-scan/',
+      await admin.get(`/api/devices/${client.id}/port-scan/?type=ethernet`),
+    );
+    const channel = (reply.body.meta as { channel: string }).channel;
+    const status = await admin.get<{ data: Record<string, { status: string; ports: Port[] }[]> }>(
+      `/status/channel/${channel}`,
+    );
+    expect(Object.keys(status.body.data)).toEqual([String(client.id)]);
+    const [result] = status.body.data[client.id];
+    expect(result.status).toBe('completed');
+    const lan = result.ports.find((p) => p.type === 'LAN')!;
+    expect(lan.devices).toEqual([{ mac: client.mac, ip: client.ip, vendor: '', port: lan.name }]);
+    expect(result.ports.filter((p) => p !== lan).every((p) => p.devices.length === 0)).toBe(true);
   });
 
   it('tells which of the given ports are open', async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,74 +8,45 @@ import { Client } from './harness';
 import { startServerProcess } from './process';
 import { projectDatabase } from './project-database';
 import { TEST_REDIS_URL, removeRedisKeys } from './redis';
+import { buildServer, SERVER_OUT_DIR } from '../../scripts/build-server';
 
-// `npm run serve` runs with `npm ci --omit=dev`: every package the server
-// loads at run time, from server/main.ts through every relative import
-// (type-only imports are erased), is a dependency, tsx included; and the
-// server starts and answers with only those packages installed.
+// `npm run serve` runs compiled JavaScript with plain Node after `npm ci
+// --omit=dev`: `npm run build` compiles the server (scripts/build-server.ts);
+// every package the compiled code imports is a dependency (tsx, the
+// TypeScript loader, is not one); and the compiled server starts and answers
+// with only those packages installed, started as the serve script starts it.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function resolveLocal(from: string, spec: string): string {
-  const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  throw new Error(`${path.relative(ROOT, from)}: cannot resolve ${spec}`);
-}
-
-function runtimePackages(entry: string): Set<string> {
-  const packages = new Set<string>();
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
-    seen.add(file);
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const spec = match[1] ?? match[2];
-      if (spec.startsWith('.')) queue.push(resolveLocal(file, spec));
-      else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
-        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
-      }
-    }
-  }
-  return packages;
+/** The serve script's Node arguments and environment (`NODE_ENV=production node … dist-server/main.js`). */
+function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const words = pkg.scripts.serve.split(/\s+/);
+  const env = Object.fromEntries(
+    words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=') as [string, string]),
+  );
+  const [command, ...nodeArgs] = words.filter((word) => !/^[A-Z_]+=/.test(word));
+  expect(command).toBe('node');
+  return { env, nodeArgs };
 }
 
 describe('production start', () => {
-  it('needs no devDependency at run time', () => {
-    const used = runtimePackages(path.join(ROOT, 'server/main.ts'));
-    expect(used).toContain('fastify');
-    expect(used).toContain('ioredis');
-    const missing = [...used].filter((name) => !(name in pkg.dependencies));
-    expect(missing).toEqual([]);
-  });
-
-  it('starts through tsx, which is a dependency', () => {
-    expect(pkg.scripts.serve).toMatch(/\btsx server\/main\.ts\b/);
-    expect(pkg.dependencies).toHaveProperty('tsx');
-    expect(pkg.devDependencies).not.toHaveProperty('tsx');
+  it('runs the compiled server with plain node; tsx and the benchmark-only validator are devDependencies', () => {
+    expect(serveCommand()).toEqual({
+      env: { NODE_ENV: 'production' },
+      nodeArgs: ['--enable-source-maps', `${SERVER_OUT_DIR}/main.js`],
+    });
+    expect(pkg.scripts.build).toMatch(/&& tsx scripts\/build-server\.ts$/);
+    for (const name of ['tsx', '@rjsf/validator-ajv8']) {
+      expect(pkg.devDependencies).toHaveProperty(name);
+      expect(pkg.dependencies).not.toHaveProperty(name);
+    }
   });
 });
 
-/** What the server reads (its code, the seed and the documents) in a folder outside the project, without tests. */
-function copyServer(dir: string) {
-  for (const part of [
-    'server',
-    'engine',
-    'fixtures',
-    'schemas',
-    'package.json',
-    'tsconfig.json',
-    'tsconfig.base.json',
-  ]) {
-    fs.cpSync(path.join(ROOT, part), path.join(dir, part), {
-      recursive: true,
-      filter: (f) => !/\.test\.tsx?$/.test(f),
-    });
+/** What the compiled server reads at run time besides its code and packages: the documents, in the folder it starts in. */
+function copyRunTimeFiles(dir: string) {
+  for (const part of ['schemas', 'package.json']) {
+    fs.cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
   }
 }
 
@@ -99,23 +69,23 @@ function linkProductionPackages(dir: string): number {
 }
 
 describe('production start without devDependencies', () => {
-  it('serves the API, with Redis, from a folder holding only the production packages', async () => {
+  it('serves the API, with Redis, compiled, from a folder holding only the production packages', async () => {
     // Outside the project: Node would otherwise find every other package in the project's node_modules above it.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-production-'));
     const prefix = `h10s:production:${randomBytes(4).toString('hex')}:`;
     const database = await projectDatabase(dir, 'console.db');
     try {
-      copyServer(dir);
+      const imported = await buildServer(ROOT, path.join(dir, SERVER_OUT_DIR));
+      expect(imported).toContain('fastify');
+      expect(imported).toContain('ioredis');
+      expect([...imported].filter((name) => !(name in pkg.dependencies))).toEqual([]);
+      copyRunTimeFiles(dir);
       expect(linkProductionPackages(dir)).toBeGreaterThan(100);
-      expect(fs.existsSync(path.join(dir, 'node_modules/vitest'))).toBe(false);
+      for (const dev of ['vitest', 'tsx']) expect(fs.existsSync(path.join(dir, 'node_modules', dev))).toBe(false);
+      const serve = serveCommand();
       const server = await startServerProcess(
-        {
-          ...database.env,
-          REDIS_URL: TEST_REDIS_URL,
-          REDIS_PREFIX: prefix,
-          NODE_ENV: 'production',
-        },
-        { cwd: dir },
+        { ...database.env, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, ...serve.env },
+        { cwd: dir, nodeArgs: serve.nodeArgs },
       );
       try {
         const client = new Client(server.url);

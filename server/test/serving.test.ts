@@ -5,7 +5,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishBuildOutput } from '../../scripts/build-output';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '../http/security';
+import { createHash } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, SWAGGER_LOGO_STYLE_HASH } from '../http/security';
 import { startServer, type TestServer } from './harness';
 
 // Production serving over real HTTP: a build folder finished by the build
@@ -141,5 +142,21 @@ describe('production serving', () => {
     expect(withTiles['connect-src']).toEqual(["'self'"]);
     expect(contentSecurityPolicy('javascript:alert(1)/{z}/{x}/{y}')).toBe(CONTENT_SECURITY_POLICY);
     expect(contentSecurityPolicy(undefined)).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("gives the API docs the console's policy, its one inline style allowed by hash and no 'unsafe-inline'", async () => {
+    const reply = await get(server.url, '/api/docs/', { 'sec-fetch-mode': 'navigate' });
+    expect(reply.status).toBe(200);
+    const csp = String(reply.headers['content-security-policy']);
+    const styles = /style-src ([^;]*)/.exec(csp)?.[1].trim().split(/\s+/);
+    expect(styles).toEqual(["'self'", SWAGGER_LOGO_STYLE_HASH]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https:/);
+    // The hash is that of the <style> swagger-ui's topbar logo draws (it changes with a swagger-ui upgrade).
+    const preset = await get(server.url, '/api/docs/static/swagger-ui-standalone-preset.js');
+    const inline = [...preset.body.toString().matchAll(/createElement\("style",null,"([^"]*)"\)/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`).toBe(SWAGGER_LOGO_STYLE_HASH);
   });
 });

@@ -10,7 +10,8 @@ import {
 import { memo, useCallback, useMemo, type ReactElement } from 'react';
 import type { FieldStore } from '../../../engine/form/store';
 import type { FormRunContext } from '../context';
-import { useField, useFormState } from '../useFormController';
+import type { FieldSchema } from '../../../engine/schema/types';
+import { useField, useFormState, useRequiredNow } from '../useFormController';
 
 const noop = () => undefined;
 
@@ -73,6 +74,16 @@ const FieldSlot = memo(function FieldSlot({ name, store, fieldPathId, registry, 
   );
 });
 
+/** A slot whose field has requiredWhen rules: its required marker follows the values they name. */
+function RequiredWhenSlot({
+  field,
+  fieldByKey,
+  ...props
+}: SlotProps & { field: FieldSchema; fieldByKey: (key: string) => FieldSchema | undefined }) {
+  const required = useRequiredNow(props.store, field, fieldByKey);
+  return <FieldSlot {...props} required={required} />;
+}
+
 /** Field slots per run (see `runsOf`). */
 const RUN = 32;
 
@@ -118,21 +129,26 @@ export function FormFields(props: FieldProps) {
   }, [order, registry.globalFormOptions, fieldPathId]);
   const runs = useMemo(() => runsOf(order.filter((key) => key in properties)), [order, properties]);
   const hiddenSet = new Set(hidden);
-  const slot = (key: string) =>
-    hiddenSet.has(key) ? null : (
-      <FieldSlot
-        key={key}
-        name={key}
-        store={ctx.store}
-        required={required.has(key) || !!ctx.fieldByKey(key)?.required}
-        schema={properties[key]}
-        uiSchema={uiSchema[key] as UiSchema | undefined}
-        fieldPathId={ids[key]}
-        registry={registry}
-        disabled={props.disabled}
-        readonly={props.readonly}
-      />
+  const slot = (key: string) => {
+    if (hiddenSet.has(key)) return null;
+    const field = ctx.fieldByKey(key);
+    const slotProps: SlotProps = {
+      name: key,
+      store: ctx.store,
+      required: required.has(key) || !!field?.required,
+      schema: properties[key],
+      uiSchema: uiSchema[key] as UiSchema | undefined,
+      fieldPathId: ids[key],
+      registry,
+      disabled: props.disabled,
+      readonly: props.readonly,
+    };
+    return field?.requiredWhen && !field.required ? (
+      <RequiredWhenSlot key={key} {...slotProps} field={field} fieldByKey={ctx.fieldByKey} />
+    ) : (
+      <FieldSlot key={key} {...slotProps} />
     );
+  };
 
   return (
     <div className="fc-form__fields">

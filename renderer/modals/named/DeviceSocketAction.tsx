@@ -9,6 +9,36 @@ export const ACTION_COMPLETED = 'ActionCompleted';
 /** Delay before the status modal closes itself after completion when no selection was given. */
 export const AUTO_CLOSE_MS = 1500;
 
+/** A device's latest step as the server reports it (docs/devices-protocol.md, "Timeouts and outcomes"). */
+interface DeviceStep {
+  id: number;
+  outcome: string;
+  progress?: number;
+  message?: string;
+  result?: { output?: unknown };
+}
+
+const OUTCOME_LABELS: Record<string, string> = {
+  accepted: 'Accepted',
+  progress: 'In progress',
+  done: 'Done',
+  failed: 'Failed',
+  timed_out: 'Timed out',
+  offline: 'Offline',
+};
+
+/** One device's line: its outcome, the percentage or the device's message, a command's output. */
+function stepText(step: DeviceStep): string {
+  const label = OUTCOME_LABELS[step.outcome] ?? step.outcome;
+  const percent = step.outcome === 'progress' && step.progress !== undefined ? ` ${Math.round(step.progress)}%` : '';
+  const output = typeof step.result?.output === 'string' ? step.result.output : undefined;
+  const detail = output ?? step.message;
+  return `Device ${step.id}: ${label}${percent}${detail ? ` (${detail})` : ''}`;
+}
+
+/** The devices' lines shown at most (a bulk action of many devices shows its counts only beyond). */
+const MAX_DEVICE_LINES = 20;
+
 interface Progress {
   total: number;
   done: number;
@@ -19,6 +49,7 @@ interface Progress {
 /** Action status: follows the response's meta.channel until the device action completes. */
 export function DeviceSocketAction({ modalId, channel, selection }: ModalComponentProps) {
   const [progress, setProgress] = useState<Progress>({ total: 0, done: 0, failed: 0, status: 'pending' });
+  const [steps, setSteps] = useState<ReadonlyMap<number, DeviceStep>>(new Map());
   const name = String(channel ?? '');
   const completed = progress.status === 'completed';
 
@@ -31,7 +62,14 @@ export function DeviceSocketAction({ modalId, channel, selection }: ModalCompone
         failed: Number(payload.failed ?? p.failed),
         status: String(payload.status ?? p.status),
       }));
-    const offProgress = realtime.subscribe(name, ACTION_PROGRESS, update);
+    const offProgress = realtime.subscribe(name, ACTION_PROGRESS, (payload) => {
+      const device = payload.device as DeviceStep | undefined;
+      if (device && typeof device.id === 'number')
+        setSteps((known) =>
+          known.size < MAX_DEVICE_LINES || known.has(device.id) ? new Map(known).set(device.id, device) : known,
+        );
+      update(payload);
+    });
     const offDone = realtime.subscribe(name, ACTION_COMPLETED, (payload) =>
       update({ ...payload, status: 'completed' }),
     );
@@ -67,6 +105,13 @@ export function DeviceSocketAction({ modalId, channel, selection }: ModalCompone
       >
         <span style={{ width: `${percent}%` }} />
       </div>
+      {steps.size > 0 && (
+        <ul className="action-status__devices" aria-label="Devices">
+          {[...steps.values()].map((step) => (
+            <li key={step.id}>{stepText(step)}</li>
+          ))}
+        </ul>
+      )}
       <div className="modal-actions">
         <button type="button" className="fc-btn fc-btn--primary" onClick={() => closeModal(modalId)}>
           Close

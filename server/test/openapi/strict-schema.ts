@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { deref, responseSchema } from '../../openapi/conform';
+import { deref, emptyValue, responseSchema, WHOLE_RECORDS } from '../../openapi/conform';
 import type { OpenApiNode, Operation } from '../../openapi/document';
 
 // The OpenAPI's response schemas as strict JSON Schema for ajv: `nullable`
@@ -9,7 +9,16 @@ import type { OpenApiNode, Operation } from '../../openapi/document';
 // as a pattern ("Y-m-d H:i:s") becomes the regular expression it means (where
 // the vendor writes both that pattern and `format: date-time`, which no value
 // can satisfy together, the pattern wins), and local $refs point into the
-// registered document.
+// registered document. A whole record (WHOLE_RECORDS: the device record)
+// must carry every field its schema lists; one without a value is its empty
+// value, null where its type has none (emptyValue: a number, a date-time).
+
+/** A whole record's schema: every property required, null admitted where the property's empty value is null. */
+function whole(schema: OpenApiNode): OpenApiNode {
+  const properties = schema.properties as Record<string, OpenApiNode>;
+  for (const property of Object.values(properties)) if (emptyValue(property) === null) property.nullable = true;
+  return { ...schema, required: Object.keys(properties) };
+}
 
 export const API_DATE_REGEX = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 const DOCUMENT_ID = 'rms';
@@ -42,7 +51,10 @@ export function strictValidator(document: OpenApiNode, mend: SchemaMend = (_key,
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   for (const format of ['float', 'double', 'int32', 'int64', 'binary', 'password', 'byte']) ajv.addFormat(format, true);
-  ajv.addSchema(strict(document) as OpenApiNode, DOCUMENT_ID);
+  const registered = structuredClone(document);
+  const schemas = (registered.components as OpenApiNode).schemas as Record<string, OpenApiNode>;
+  for (const name of WHOLE_RECORDS) schemas[name] = whole(schemas[name]);
+  ajv.addSchema(strict(registered) as OpenApiNode, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction | null>();
   return (operation: Operation, status: number): ValidateFunction | null => {
     const key = `${operation.key} ${status}`;

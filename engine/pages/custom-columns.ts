@@ -1,0 +1,30 @@
+// A list page's custom fields (form fields its resource does not store, read
+// back under custom_fields): a sortable column each, "no longer on the form"
+// for a field removed from its form whose values are kept, and a text filter
+// for each field still on a form. Asked for by a page with `customFields`.
+import { t } from '../i18n/i18n';
+import type { PageColumn, PageDocument, PageFilter } from './types';
+
+/** A custom field as GET /api/custom-fields?endpoint= answers it. */
+export interface CustomFieldInfo {
+  key: string;
+  label: string;
+  on_form: boolean;
+}
+
+export function withCustomColumns(doc: PageDocument, fields: readonly CustomFieldInfo[]): PageDocument {
+  if (!fields.length) return doc;
+  const keyOf = (f: CustomFieldInfo) => `custom_fields.${f.key}`;
+  const have = new Set([...(doc.columns ?? []), ...(doc.filters ?? [])].map((c) => c.key));
+  const columns: PageColumn[] = fields
+    .filter((f) => !have.has(keyOf(f)))
+    .map((f) => ({
+      key: keyOf(f),
+      title: f.on_form ? f.label : t('{label} (no longer on the form)', { label: f.label }),
+      sortable: true,
+    }));
+  const filters: PageFilter[] = fields
+    .filter((f) => f.on_form && !have.has(keyOf(f)))
+    .map((f) => ({ key: keyOf(f), label: f.label, type: 'text' }));
+  return { ...doc, columns: [...(doc.columns ?? []), ...columns], filters: [...(doc.filters ?? []), ...filters] };
+}

@@ -1,0 +1,145 @@
+import type { AppContext } from '../context';
+import { insertSnapshots, pruneHistory, type Snapshot } from '../services/device-history';
+import { publishDeviceUpdates, setDeviceStatus } from '../services/device-status';
+import type { Parameter, ParameterValue } from './protocol';
+
+// What devices report lands in their records: the values of a device are
+// gathered for SETTLE_MS after its first one (a poll round's answers come
+// together), then written in one update with "last seen", one monitoring
+// history snapshot (server/services/device-history.ts, read by the device
+// graphs; all of one flush in one transaction and one insert), a status change to online if it was not (then `onOnline` hears
+// of it: the device's pending jobs go out), and one DeviceUpdated.
+
+/** The device column each stored parameter writes. */
+const COLUMNS = {
+  signal: 'signal',
+  temperature: 'temperature',
+  uptime: 'router_uptime',
+  operator: 'operator',
+  network: 'connection_type',
+  connection: 'connection_state',
+  wan: 'wan_ip',
+} as const satisfies Partial<Record<Parameter, string>>;
+type Column = (typeof COLUMNS)[keyof typeof COLUMNS];
+
+/** The monitoring history's keys besides the columns (the graphs' vocabulary). */
+const HISTORY_ONLY: Partial<Record<Parameter, string>> = { digital1: 'digital_input', analog: 'analog_input' };
+
+const SETTLE_MS = 300;
+/** Devices of one status select (bound parameters stay well under SQLite's limit). */
+const SELECT_IDS = 500;
+/**
+ * A device's history is pruned to HISTORY_LIMIT on its first snapshot this
+ * instance records and then on every PRUNE_EVERY-th: between prunes it holds
+ * up to HISTORY_LIMIT + PRUNE_EVERY - 1 snapshots (more only when several
+ * gateway instances record the same device).
+ */
+export const PRUNE_EVERY = 16;
+
+interface Pending {
+  since: number;
+  /** Numbers for signal, temperature and uptime, text for the rest (as the codec read them). */
+  values: Partial<Record<Column, ParameterValue>>;
+  history: Snapshot;
+}
+
+export class Recorder {
+  private pending = new Map<number, Pending>();
+  /** Snapshots recorded per device since its history was last pruned. */
+  private readonly appends = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: (message: string) => void,
+    private readonly onOnline: (deviceId: number) => void = () => undefined,
+  ) {
+    this.timer = setInterval(() => void this.flush(false), 100);
+    this.timer.unref();
+  }
+
+  /** A valid value (or, with no parameter, only a sign of life) from a device. */
+  seen(deviceId: number, parameter?: Parameter, value?: ParameterValue): void {
+    let entry = this.pending.get(deviceId);
+    if (!entry) {
+      entry = { since: Date.now(), values: {}, history: {} };
+      this.pending.set(deviceId, entry);
+    }
+    if (!parameter || value === undefined) return;
+    const column = (COLUMNS as Partial<Record<Parameter, Column>>)[parameter];
+    if (column) {
+      entry.values[column] = value;
+      entry.history[column] = value;
+    }
+    const key = HISTORY_ONLY[parameter];
+    if (key) entry.history[key] = value;
+  }
+
+  /** Writes what settled (everything when `all`). */
+  flush(all = true): Promise<void> {
+    this.flushing = this.flushing
+      .then(() => this.write(all))
+      .catch((error: unknown) => {
+        this.log(`device gateway: writing device values failed: ${String(error)}`);
+      });
+    return this.flushing;
+  }
+
+  private async write(all: boolean) {
+    const cutoff = Date.now() - SETTLE_MS;
+    const due: [number, Pending][] = [];
+    for (const [id, entry] of this.pending) if (all || entry.since <= cutoff) due.push([id, entry]);
+    if (!due.length) return;
+    for (const [id] of due) this.pending.delete(id);
+    const { ctx } = this;
+    const now = ctx.now();
+    const at = now.toISOString();
+    const status = new Map<number, number>();
+    for (let i = 0; i < due.length; i += SELECT_IDS) {
+      const ids = due.slice(i, i + SELECT_IDS).map(([id]) => id);
+      const rows = await ctx.db.selectFrom('devices').select(['id', 'status']).where('id', 'in', ids).execute();
+      for (const row of rows) status.set(row.id, row.status);
+    }
+    const known = due.filter(([id]) => status.has(id));
+    const snapshots = known.filter(([, entry]) => Object.keys(entry.history).length);
+    const prune = snapshots.map(([id]) => id).filter((id) => this.countAppend(id));
+    // One short write transaction per flush (on SQLite it holds the database).
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const [id, entry] of known)
+        await trx
+          .updateTable('devices')
+          .set({ ...(entry.values as Record<string, never>), last_connection_at: at, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      await insertSnapshots(
+        trx,
+        now,
+        snapshots.map(([deviceId, entry]) => ({ deviceId, data: entry.history })),
+      );
+      for (const id of prune) await pruneHistory(trx, id);
+    });
+    const changed: number[] = [];
+    for (const [id] of known) {
+      if (status.get(id) !== 1) {
+        await setDeviceStatus(ctx, id, 1);
+        this.onOnline(id);
+      } else changed.push(id);
+    }
+    ctx.version.bump();
+    await publishDeviceUpdates(ctx, changed);
+  }
+
+  /** Counts a snapshot of a device; true when its history is to be pruned now (its first since start, then every PRUNE_EVERY). */
+  private countAppend(deviceId: number): boolean {
+    const count = this.appends.get(deviceId);
+    const due = count === undefined || count + 1 >= PRUNE_EVERY;
+    this.appends.set(deviceId, due ? 0 : count + 1);
+    return due;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush(true);
+  }
+}
