@@ -44,7 +44,7 @@ async function clusterFacts(cluster: Locator) {
 const splitCounts = (split: string) =>
   Object.fromEntries(split.split(', ').map((part) => [part.split(': ')[0], Number(part.split(': ')[1])]));
 
-test('map clusters take the colour of their worst status, tell their split on hover and focus; countries are named', async ({
+test('map clusters take the colour of their worst status, tell their split on hover and focus; countries and cities are named', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -63,6 +63,9 @@ test('map clusters take the colour of their worst status, tell their split on ho
   // The basemap names the countries under the fleet, from its bundled data.
   await expect(map.locator('.fleet-map-label span', { hasText: /^Latvia$/ })).toBeVisible();
   await expect(map.locator('.fleet-map-label span', { hasText: /^Lithuania$/ })).toBeVisible();
+  // ... and its larger cities, each a dot and a name (Natural Earth's populated places).
+  await expect(map.locator('.fleet-map-city span', { hasText: /^Helsinki$/ })).toBeVisible();
+  await expect(map.locator('.fleet-map-city span', { hasText: /^Vilnius$/ })).toBeVisible();
 
   // A few devices reboot: their clusters turn red while they are offline, the split counting them.
   const located = (

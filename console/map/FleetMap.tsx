@@ -1,6 +1,6 @@
 // The fleet map (Leaflet, loaded lazily with its CSS): devices as links, nearby devices as clusters of the
 // spec's grid, each coloured by its worst status with the split on hover and focus; a cluster zooms to its
-// devices or, when no zoom splits it, lists them under the map. The bundled basemap names its countries.
+// devices or, when no zoom splits it, lists them under the map. The bundled basemap names its countries and larger cities.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Supercluster, { type ClusterProperties } from 'supercluster';
@@ -16,9 +16,10 @@ import {
 } from '../../engine/device/map';
 import { statusCounting, statusSplit, worstStatus, type StatusCounts } from '../../engine/device/map-status';
 import { labelsAtZoom, placeLabels, type PlaceLabel } from '../../engine/device/map-labels';
+import { centredBox, citiesAtZoom, type City } from '../../engine/device/map-cities';
 import { connectionStatus, statusClass } from '../../engine/device/status';
 import { t } from '../../engine/i18n/i18n';
-import { BASEMAP_ATTRIBUTION, loadCountries, TILE_ATTRIBUTION, TILE_URL } from './basemap';
+import { BASEMAP_ATTRIBUTION, loadCities, loadCountries, TILE_ATTRIBUTION, TILE_URL } from './basemap';
 import './map.css';
 
 interface Props {
@@ -69,6 +70,19 @@ function labelIcon(label: PlaceLabel): L.DivIcon {
   });
 }
 
+/** A city on the basemap: a dot and its name to the right, for the eye only as the countries' names. */
+function cityIcon([name]: City): L.DivIcon {
+  return L.divIcon({
+    className: 'fleet-map-city',
+    iconSize: [0, 0],
+    html: `<span aria-hidden="true">${escape(name)}</span>`,
+  });
+}
+
+/** A place name's marker in the labels' pane: never in the way of a click or the keyboard. */
+const nameMarker = (latitude: number, longitude: number, icon: L.DivIcon) =>
+  L.marker([latitude, longitude], { icon, pane: 'fleet-labels', interactive: false, keyboard: false });
+
 let mapCount = 0;
 
 function indexOf(points: readonly DevicePoint[]): Index {
@@ -96,16 +110,19 @@ function basemap(map: L.Map): () => void {
   pane.style.pointerEvents = 'none';
   const names = L.layerGroup().addTo(map);
   let labels: PlaceLabel[] = [];
+  let places: readonly City[] = [];
+  // The countries' names, then the cities' in the view, largest first, none over another name.
   const drawLabels = () => {
     names.clearLayers();
-    for (const label of labelsAtZoom(labels, Math.round(map.getZoom()))) {
-      L.marker([label.latitude, label.longitude], {
-        icon: labelIcon(label),
-        pane: 'fleet-labels',
-        interactive: false,
-        keyboard: false,
-      }).addTo(names);
-    }
+    const zoom = Math.round(map.getZoom());
+    const at = (latitude: number, longitude: number) => map.project([latitude, longitude], zoom);
+    const countries = labelsAtZoom(labels, zoom);
+    for (const label of countries) nameMarker(label.latitude, label.longitude, labelIcon(label)).addTo(names);
+    const pixels = map.getPixelBounds();
+    const view = { left: pixels.min!.x, top: pixels.min!.y, right: pixels.max!.x, bottom: pixels.max!.y };
+    const taken = countries.map((label) => centredBox(label.name, at(label.latitude, label.longitude)));
+    for (const city of citiesAtZoom(places, zoom, at, view, taken))
+      nameMarker(city[1], city[2], cityIcon(city)).addTo(names);
   };
   map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
   loadCountries().then(
@@ -114,13 +131,22 @@ function basemap(map: L.Map): () => void {
       layer = L.geoJSON(countries, { style: { className: 'fleet-map-land' }, interactive: false }).addTo(map);
       labels = placeLabels(countries.features);
       drawLabels();
-      map.on('zoomend', drawLabels);
+      map.on('moveend', drawLabels);
     },
     () => undefined, // Markers without outlines still place the devices.
   );
+  // The cities' names come with their own module, after the outlines or before them; a map without them still works.
+  loadCities().then(
+    (loaded) => {
+      if (!live) return;
+      places = loaded;
+      drawLabels();
+    },
+    () => undefined,
+  );
   return () => {
     live = false;
-    map.off('zoomend', drawLabels);
+    map.off('moveend', drawLabels);
     names.remove();
     layer?.remove();
   };

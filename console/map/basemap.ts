@@ -4,6 +4,7 @@
 import { feature } from 'topojson-client';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import { tileSource } from '../../engine/device/map';
+import type { City } from '../../engine/device/map-cities';
 
 export const TILE_URL = tileSource(import.meta.env.VITE_MAP_TILE_URL as string | undefined);
 export const TILE_ATTRIBUTION = (import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined) ?? '';
@@ -26,4 +27,18 @@ export function loadCountries(): Promise<GeoJSON.FeatureCollection> {
       throw error;
     });
   return countries;
+}
+
+let cities: Promise<readonly City[]> | undefined;
+
+/** The city names, largest first, loaded once per session with their own module. */
+export function loadCities(): Promise<readonly City[]> {
+  cities ??= import('virtual:map-cities').then(
+    (module) => module.default,
+    (error: unknown) => {
+      cities = undefined;
+      throw error;
+    },
+  );
+  return cities;
 }
