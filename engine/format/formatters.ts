@@ -38,6 +38,9 @@ function listNames(value: unknown): string {
     .join(', ');
 }
 
+/** The other fields of the row a formatter reads besides its column's value (a list asks for them, engine/pages/query). */
+export const FORMATTER_ROW_FIELDS: Readonly<Record<string, readonly string[]>> = { attempt: ['reason'] };
+
 export const formatters: Readonly<Record<string, Formatter>> = {
   text: (v) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)),
   number: (v, _r, c) => (Number.isFinite(num(v)) ? new Intl.NumberFormat(c.locale ?? 'en').format(num(v)) : ''),

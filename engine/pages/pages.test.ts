@@ -13,7 +13,8 @@ import {
   serializeListState,
   type ListState,
 } from './list-state';
-import { buildListQuery } from './query';
+import { buildListQuery, listFields } from './query';
+import type { PageDocument } from './types';
 import { emptySelection, pageCheckState, selectedIds, togglePage, toggleRow } from './selection';
 import {
   hasRelativeTimes,
@@ -110,6 +111,26 @@ describe('list query', () => {
       status: '1',
     });
     expect(buildListQuery(doc, defaultListState(doc))).toEqual({ limit: 10, offset: 0, sort: '-status' });
+  });
+  it('asks for the fields its rows use, unless a row action takes the whole row', () => {
+    const table: PageDocument = {
+      ...doc,
+      rowActions: undefined,
+      customFields: true,
+      columns: [
+        { key: 'name', title: 'Name', link: '/devices/{id}/{company.id}' },
+        { key: 'status', title: 'Status', formatter: 'attempt' },
+        { key: 'custom_fields.note', title: 'Note' },
+      ],
+    };
+    expect(listFields(table)?.sort()).toEqual(
+      ['company', 'custom_fields', 'email', 'id', 'name', 'reason', 'serial', 'status', 'title'].sort(),
+    );
+    expect(buildListQuery(table, defaultListState(table)).fields).toBe(listFields(table)!.join(','));
+    // The document's own `fields` parameter wins; a row action's context is the whole row.
+    expect(buildListQuery({ ...table, params: { fields: 'id' } }, defaultListState(table)).fields).toBe('id');
+    expect(listFields(doc)).toBeUndefined();
+    expect(buildListQuery(doc, defaultListState(doc)).fields).toBeUndefined();
   });
   it('offset is always (page - 1) * limit', () => {
     fc.assert(

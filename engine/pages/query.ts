@@ -1,5 +1,7 @@
 // List query of the RMS API: limit, offset, q, sort ('-' descending), the
 // document's fixed params and the chosen filters.
+import { placeholderKeys } from '../contract/endpoint';
+import { FORMATTER_ROW_FIELDS } from '../format/formatters';
 import { resolveTemplate, type Scope } from './template';
 import type { ListState } from './list-state';
 import type { PageDocument } from './types';
@@ -13,6 +15,8 @@ export function buildListQuery(doc: PageDocument, state: ListState, scope: Scope
     if (resolved !== undefined && resolved !== null && resolved !== '')
       query[key] = resolved as string | number | boolean;
   }
+  const fields = listFields(doc);
+  if (fields && query.fields === undefined) query.fields = fields.join(',');
   query.limit = state.pageSize;
   query.offset = (state.page - 1) * state.pageSize;
   if (state.sort) query.sort = state.sort;
@@ -26,6 +30,27 @@ export function buildListQuery(doc: PageDocument, state: ListState, scope: Scope
     if (allowed.has(key) && value !== '') query[key] = value;
   }
   return query;
+}
+
+/** The fields that name a row when it has no column for it (the table's row names, console/pages/ListPage). */
+const ROW_NAMES = ['name', 'email', 'serial', 'title'];
+
+/**
+ * The fields a list page's rows use, asked for with `fields`: a record can be large (a device's has 142 fields,
+ * docs/api-compatibility.md) and the table shows a few. Its key, its columns (custom fields with the record's
+ * custom fields), the fields its column links and formatters read and the fields that name a row. None (whole records) when a
+ * row action takes the row as its context (its prompt, form, request or texts may read any field).
+ */
+export function listFields(doc: PageDocument): string[] | undefined {
+  if (doc.rowActions?.length || !doc.columns?.length) return undefined;
+  const fields = new Set([doc.rowKey ?? 'id', ...ROW_NAMES]);
+  for (const column of doc.columns) {
+    fields.add(column.key.split('.')[0]);
+    for (const key of placeholderKeys(column.link ?? '')) fields.add(key.split('.')[0]);
+    for (const key of FORMATTER_ROW_FIELDS[column.formatter ?? ''] ?? []) fields.add(key);
+  }
+  if (doc.customFields) fields.add('custom_fields');
+  return [...fields];
 }
 
 /**

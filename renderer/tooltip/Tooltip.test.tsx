@@ -99,7 +99,8 @@ describe('Tooltip', () => {
 
   it('shows content marked as HTML as sanitised markup', async () => {
     const { tip } = iconButton({ html: '<b>Due</b> today<img src=x onerror=alert(1)><script>x()</script>' });
-    await vi.waitFor(() => expect(tip.querySelector('b')?.textContent).toBe('Due'));
+    // DOMPurify is loaded on first use: on a busy machine that can take over Vitest's 1 s default.
+    await vi.waitFor(() => expect(tip.querySelector('b')?.textContent).toBe('Due'), { timeout: 10_000 });
     expect(tip.innerHTML).toBe('<b>Due</b> today<img src="x">');
   });
 

@@ -35,7 +35,7 @@ export async function* csvLines(spec: ListSpec, query: Record<string, unknown>):
     const { data, params } = await runList(spec, { ...query, limit: String(PAGE), offset: String(offset) });
     if (!columns) {
       const hidden = new Set(spec.hidden ?? []);
-      const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
+      const names = params.pick ?? params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f));
       // A list's custom fields: a column each (list-custom.ts), where the export asks for them.
       const custom = spec.custom?.columns?.map((key) => `custom_fields.${key}`) ?? ['custom_fields'];
       columns = names.flatMap((name) => (name === 'custom_fields' ? custom : [name]));
