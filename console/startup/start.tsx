@@ -130,6 +130,8 @@ export async function start(element: HTMLElement): Promise<void> {
   // A product-specific anti-forgery cookie name (shell spec §7), set at build time.
   const xsrfCookie = import.meta.env.VITE_XSRF_COOKIE as string | undefined;
   if (xsrfCookie) http.configure({ xsrfCookieName: xsrfCookie });
+  // A 401 without a session is final: no refresh, no revoke, no logout (engine/http/session-recovery).
+  http.configure({ hasSession: () => session.status !== 'unauthenticated' });
   applyTheme();
   setupForms();
   initDarkMode();

@@ -4,7 +4,7 @@ import { loadDocuments } from '../schema/load-fs';
 import { validateSubmission } from '../schema/validate-submission';
 import { shapePayload } from '../submit/payload';
 import { checkValues } from '../form/values';
-import { checkField } from '../validators/field';
+import { checkField } from '../schema/validate-field';
 import { isDisplayOnly, kindOf } from './kinds';
 
 // One definition per field kind, so the console and the server cannot disagree:

@@ -5,7 +5,7 @@
 // keystroke re-renders one field (and what follows it), not the form.
 import type { FormValues } from '../schema/depends';
 import type { FieldSchema } from '../schema/types';
-import { fieldError } from './shown-errors';
+import { fieldError } from '../submit/shown-errors';
 import { applyChange, writeInPlace } from './values';
 
 export interface FieldState {

@@ -3,7 +3,7 @@ import { onChangeFunctions } from '../schema/functions';
 import type { FieldSchema } from '../schema/types';
 import { checkSwitch, switchedFields } from '../schema/lookup-switch';
 import { requiredNow, typedValues } from '../schema/required-when';
-import { checkAddon, checkField } from '../validators/field';
+import { checkAddon, checkField } from '../schema/validate-field';
 
 // Pure value transitions of a running form: the fields' onChange functions,
 // lookup switches (a selection cleared when the value choosing its lookup

@@ -14,7 +14,6 @@ import { createLatestGets } from './latest-get';
 import { XSRF_COOKIE, XSRF_HEADER, isSameOrigin, readCookie } from './xsrf';
 import { createSessionRecovery, type SessionRecovery } from './session-recovery';
 import { endTransfer, startTransfer, updateTransfer, type TransferDirection } from './transfers';
-import { session } from '../session/user';
 import type { CacheOptions, HttpConfig, HttpResponse } from './types';
 import { apiBase, REVIEW_API_KEY } from './api-base';
 
@@ -83,7 +82,8 @@ function browserSettings(): HttpSettings {
     pathname: () => globalThis.location?.pathname ?? '/',
     search: () => globalThis.location?.search ?? '',
     origin: () => globalThis.location?.origin ?? 'http://localhost',
-    hasSession: () => session.status !== 'unauthenticated',
+    // Until the app tells (console/startup: not once signed out), a session may exist.
+    hasSession: () => true,
     globallyHandledCodes: new Set(GLOBALLY_HANDLED_CODES),
     now: () => Date.now(),
   };
@@ -110,7 +110,7 @@ export interface HttpClient {
   ): Promise<HttpResponse<T>>;
   /** Cancel every pending request not flagged `skipCancel` (route change). */
   cancelPending(reason?: string): void;
-  /** Reconfigure (product-specific XSRF cookie name, globally handled codes, adapter). */
+  /** Reconfigure (product-specific XSRF cookie name, globally handled codes, adapter, the session probe). */
   configure(patch: Partial<HttpSettings>): void;
   readonly settings: HttpSettings;
   readonly recovery: SessionRecovery;

@@ -2,7 +2,7 @@ import { kindOf } from '../fields/kinds';
 import { currentLanguage, t } from '../i18n/i18n';
 import { documentTranslator, translateField } from '../schema/translate-form';
 import type { FieldSchema, PromptDocument } from '../schema/types';
-import { checkField } from '../validators/field';
+import { checkField } from '../schema/validate-field';
 import { requiredNow } from '../schema/required-when';
 import { CANCEL_TEXT, CONFIRM_TEXT } from './confirm';
 

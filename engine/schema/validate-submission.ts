@@ -7,7 +7,7 @@
 import type { ErrorItem } from '../contract/error-item';
 import { isDisplayOnly, kindOf } from '../fields/kinds';
 import { trimText } from '../fields/text';
-import { checkAddon, checkField } from '../validators/field';
+import { checkAddon, checkField } from './validate-field';
 import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { checkSwitch } from './lookup-switch';

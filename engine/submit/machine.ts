@@ -4,7 +4,7 @@ import { isHttpError, isCancel } from '../http/errors';
 import type { ToastOptions } from '../stores/toasts';
 import type { ReceivedErrorItem } from '../contract/error-item';
 import type { MappedErrors } from '../errors/map-server-errors';
-import { errorList, generalErrors } from '../form/shown-errors';
+import { errorList, generalErrors } from './shown-errors';
 import { failureBody } from '../contract/envelope';
 import { SEND_FAILED_MESSAGE, submitErrorItems } from './failure';
 import { isSubmitCancelled, sendRequest, type PipelineEnvironment, type SubmitRequest } from './pipeline';

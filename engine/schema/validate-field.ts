@@ -3,13 +3,13 @@
 // schema-check.ts without code generation), then the rules JSON Schema cannot say
 // (step, registered validators, file rules, table cells). The renderer and the
 // server call the same function, so both say the same message.
-import { fieldJsonSchema } from '../schema/compile';
+import { fieldJsonSchema } from './compile';
 import { isDisplayOnly, kindOf, maxItemsOf, type JsonSchema } from '../fields/kinds';
-import { isEmptyValue } from '../schema/depends';
-import type { FieldSchema } from '../schema/types';
-import { messages } from './messages';
-import { validators } from './registry';
-import { schemaError, type SchemaError } from './schema-check';
+import { isEmptyValue } from './depends';
+import type { FieldSchema } from './types';
+import { messages } from '../validators/messages';
+import { validators } from '../validators/registry';
+import { schemaError, type SchemaError } from '../validators/schema-check';
 
 const schemas = new WeakMap<FieldSchema, JsonSchema>();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE, PARAMETER_LIMIT } from '../constants';
-import type { FieldSchema } from '../schema/types';
-import { checkField } from './field';
+import type { FieldSchema } from './types';
+import { checkField } from './validate-field';
 
 describe('checkField', () => {
   it('required applies to empty values; optional empty values pass', () => {
