@@ -27,6 +27,21 @@ describe('yScale', () => {
     expect(scale.ticks.length).toBeLessThan(12);
     expect(new Set(scale.ticks).size).toBe(scale.ticks.length);
   });
+  it('has distinct ticks for a range narrower than their 12 digits (four ticks read 1000000)', () => {
+    for (const vs of [
+      [1e6, 1e6 - 1e-9],
+      [999999.9999999, 1e6],
+      [-1e6, -1e6 + 3e-9],
+      [123456.789, 123456.789 + 2e-10],
+      [1e15, 1e15 + 0.5],
+    ]) {
+      const scale = yScale(vs);
+      expect(new Set(scale.ticks).size, JSON.stringify(vs)).toBe(scale.ticks.length);
+      expect(scale.ticks.length).toBeGreaterThan(1);
+      for (const v of vs) expect(v).toBeGreaterThanOrEqual(scale.min);
+      for (const v of vs) expect(v).toBeLessThanOrEqual(scale.max);
+    }
+  });
   it('starts bars at zero even when every value is far above it (the month chart started at 30)', () => {
     expect(yScale([31, 35, 40], { fromZero: true }).min).toBe(0);
     expect(yScale([-31, -40], { fromZero: true }).max).toBe(0);
@@ -74,17 +89,29 @@ describe('yScale', () => {
   });
   it('covers every value, with ticks from min to max', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 50 }), (vs) => {
-        const { min, max, ticks } = yScale(vs);
-        for (const v of vs) {
-          expect(v).toBeGreaterThanOrEqual(min);
-          expect(v).toBeLessThanOrEqual(max);
-        }
-        expect(ticks[0]).toBeCloseTo(min);
-        expect(ticks.every((t, i) => i === 0 || t > ticks[i - 1])).toBe(true);
-        expect(ticks.at(-1)).toBeCloseTo(max);
-        expect(ticks.length).toBeLessThan(12);
-      }),
+      // Values anywhere, and values a hair apart (a narrow range around a large value: the case that failed).
+      fc.property(
+        fc.oneof(
+          fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 50 }),
+          fc
+            .tuple(
+              fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+              fc.array(fc.double({ min: 0, max: 1e-6, noNaN: true })),
+            )
+            .map(([base, offsets]) => [base, ...offsets.map((offset) => base + offset)]),
+        ),
+        (vs) => {
+          const { min, max, ticks } = yScale(vs);
+          for (const v of vs) {
+            expect(v).toBeGreaterThanOrEqual(min);
+            expect(v).toBeLessThanOrEqual(max);
+          }
+          expect(ticks[0]).toBeCloseTo(min);
+          expect(ticks.every((t, i) => i === 0 || t > ticks[i - 1])).toBe(true);
+          expect(ticks.at(-1)).toBeCloseTo(max);
+          expect(ticks.length).toBeLessThan(12);
+        },
+      ),
     );
   });
 });

@@ -33,6 +33,9 @@ export interface YScaleOptions {
 
 const BYTE_UNITS_SET = new Set(['bytes', 'dataCredit']);
 
+/** Ticks keep 12 significant digits: steps below this share of the values' size would print equal ticks. */
+const TICK_RESOLUTION = 1e-10;
+
 /** 1, 2 or 5 × 10^n at or above `raw` (raw > 0). */
 function decimalStep(raw: number): number {
   const power = 10 ** Math.floor(Math.log10(raw));
@@ -70,14 +73,17 @@ export function yScale(values: number[], options: YScaleOptions = {}): YScale {
     lo = Math.min(lo, 0);
     hi = Math.max(hi, 0);
   }
-  // A flat (or vanishingly narrow) range gets room: from zero for bars, a unit either side for lines. Narrow is
-  // also a step too small to move the values at all (1e9 and 1e9 + 1e-7: the step is below their last place).
+  // A flat (or vanishingly narrow) range gets room: from zero for bars, a unit either side for lines (more for
+  // values so large that a unit is below their ticks' last place). Narrow is also a step too small for the ticks'
+  // 12 significant digits (999999.9999999986 and 1000000.0000000001 had four ticks, all 1000000).
+  const magnitude = Math.max(Math.abs(lo), Math.abs(hi));
   const first = niceStep(hi - lo, tickCount, unit, integer);
-  if (!(first > 0) || lo + first === lo || hi + first === hi) {
+  if (!(first > 0) || first < magnitude * TICK_RESOLUTION) {
     if (fromZero) hi = lo === 0 && hi === 0 ? 1 : hi;
     else {
-      lo -= 1;
-      hi += 1;
+      const room = Math.max(1, magnitude * TICK_RESOLUTION * 10);
+      lo -= room;
+      hi += room;
     }
   }
   const step = niceStep(hi - lo, tickCount, unit, integer);
