@@ -1,10 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import type { Plugin } from 'vite';
-import { compactCities, type PlaceRecord } from './engine/device/map-cities';
+import { mapCities } from './scripts/map-cities';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
@@ -59,20 +59,14 @@ const axiosWithoutFetch = (): Plugin => ({
 });
 
 /**
- * `virtual:map-cities`: the basemap's city names (engine/device/map-cities.ts), the larger of Natural Earth's
- * populated places from the city-timezones package, as a module of their own that the map loads lazily
- * (about 2,900 cities in some 40 KB gzip, where the package's file is 1.9 MB).
+ * `virtual:map-cities`: the basemap's city names (scripts/map-cities.ts), as a module of their own that the
+ * map loads lazily.
  */
 const MAP_CITIES = 'virtual:map-cities';
-const mapCities = (): Plugin => ({
+const mapCitiesModule = (): Plugin => ({
   name: 'map-cities',
   resolveId: (id) => (id === MAP_CITIES ? `\0${MAP_CITIES}` : undefined),
-  load(id) {
-    if (id !== `\0${MAP_CITIES}`) return undefined;
-    const file = fileURLToPath(new URL('./node_modules/city-timezones/data/cityMap.json', import.meta.url));
-    const records = JSON.parse(readFileSync(file, 'utf8')) as PlaceRecord[];
-    return `export default ${JSON.stringify(compactCities(records))};`;
-  },
+  load: (id) => (id === `\0${MAP_CITIES}` ? `export default ${JSON.stringify(mapCities())};` : undefined),
 });
 
 // The console is a single-page app built to dist/; the reference server
@@ -90,7 +84,7 @@ const MULTI_INSTANCE_TESTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), stampIndex(), reactRouterProduction(), axiosWithoutFetch(), mapCities()],
+  plugins: [react(), stampIndex(), reactRouterProduction(), axiosWithoutFetch(), mapCitiesModule()],
   define: { 'import.meta.env.VITE_BUILD_TIMESTAMP': JSON.stringify(String(buildTimestamp)) },
   build: {
     outDir: 'dist',

@@ -1,30 +1,12 @@
 // City names on the bundled basemap (issue 32: place labels from bundled data, no tiles): Natural Earth's
 // populated places, as the city-timezones package ships them, cut at build time to the larger cities
-// (`compactCities`, run by the build's map-cities module) and placed per zoom, largest first, never one
-// label over another (`citiesAtZoom`).
+// (scripts/map-cities.ts) and placed per zoom, largest first, never one label over another (`citiesAtZoom`).
 
 /** A city as the console receives it: name, latitude, longitude, population. */
 export type City = readonly [name: string, latitude: number, longitude: number, population: number];
 
-/** The populated place records of the data package (only the fields read). */
-export interface PlaceRecord {
-  city: string;
-  lat: number;
-  lng: number;
-  pop: number;
-}
-
 /** Cities smaller than this are left out of the console's data (about 2,900 cities remain). */
 export const MIN_POPULATION = 100_000;
-
-/** The cities the console ships: the larger ones, largest first, positions to about a kilometre. */
-export function compactCities(records: readonly PlaceRecord[]): City[] {
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return records
-    .filter((r) => r.pop >= MIN_POPULATION && r.city.trim() && Number.isFinite(r.lat) && Number.isFinite(r.lng))
-    .sort((a, b) => b.pop - a.pop || a.city.localeCompare(b.city))
-    .map((r) => [r.city.trim(), round(r.lat), round(r.lng), Math.round(r.pop)] as const);
-}
 
 /** The smallest population named at a zoom: none on the world view, more cities as the map zooms in. */
 export function minPopulationAt(zoom: number): number {
