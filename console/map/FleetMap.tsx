@@ -1,6 +1,7 @@
 // The fleet map (Leaflet, loaded lazily with its CSS): devices as links, nearby devices as clusters of the
 // spec's grid, each coloured by its worst status with the split on hover and focus; a cluster zooms to its
-// devices or, when no zoom splits it, lists them under the map. The bundled basemap names its countries and larger cities.
+// devices or, when no zoom splits it, lists them under the map. The bundled basemap names its countries and
+// larger cities.
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Supercluster, { type ClusterProperties } from 'supercluster';

@@ -12,33 +12,25 @@ export const BASEMAP_ATTRIBUTION = 'Natural Earth';
 
 type CountriesTopology = Parameters<typeof feature>[0] & { objects: { countries: Parameters<typeof feature>[1] } };
 
-let countries: Promise<GeoJSON.FeatureCollection> | undefined;
+/** `load` run once per session; a failed load is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
 
 /** The countries as GeoJSON, fetched once per session. */
-export function loadCountries(): Promise<GeoJSON.FeatureCollection> {
-  countries ??= fetch(countriesUrl)
+export const loadCountries = once(() =>
+  fetch(countriesUrl)
     .then((response) => {
       if (!response.ok) throw new Error(`Basemap ${response.status}`);
       return response.json() as Promise<CountriesTopology>;
     })
-    .then((topology) => feature(topology, topology.objects.countries) as unknown as GeoJSON.FeatureCollection)
-    .catch((error: unknown) => {
-      countries = undefined;
-      throw error;
-    });
-  return countries;
-}
-
-let cities: Promise<readonly City[]> | undefined;
+    .then((topology) => feature(topology, topology.objects.countries) as unknown as GeoJSON.FeatureCollection),
+);
 
 /** The city names, largest first, loaded once per session with their own module. */
-export function loadCities(): Promise<readonly City[]> {
-  cities ??= import('virtual:map-cities').then(
-    (module) => module.default,
-    (error: unknown) => {
-      cities = undefined;
-      throw error;
-    },
-  );
-  return cities;
-}
+export const loadCities = once(() => import('virtual:map-cities').then((module): readonly City[] => module.default));

@@ -3,7 +3,7 @@
 // and bulk actions, table preferences and a refresh interval.
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { pageSizesOf } from '../../engine/pages/list-state';
-import { exportUrl } from '../../engine/pages/query';
+import { exportUrl, rowName } from '../../engine/pages/query';
 import { visibleColumns, withExactTimes } from '../../engine/pages/preferences';
 import { withFilterLabels } from '../../engine/pages/column-labels';
 import { emptySelection, selectedIds, togglePage, toggleRow, type RowId } from '../../engine/pages/selection';
@@ -48,10 +48,7 @@ export function ListPage({ doc: page, name, scope, nested }: Props) {
   const ctx = useFormatContext();
   const rowKey = doc.rowKey ?? 'id';
   const idOf = useCallback((row: Record<string, unknown>) => row[rowKey] as RowId, [rowKey]);
-  const nameOf = useCallback(
-    (row: Record<string, unknown>) => String(row.name ?? row.email ?? row.serial ?? row.title ?? row[rowKey]),
-    [rowKey],
-  );
+  const nameOf = useCallback((row: Record<string, unknown>) => rowName(row, rowKey), [rowKey]);
   const columns = useMemo(
     () => withFilterLabels(withExactTimes(visibleColumns(doc, list.prefs), list.prefs), doc.filters),
     [doc, list.prefs],

@@ -13,7 +13,7 @@ import {
   serializeListState,
   type ListState,
 } from './list-state';
-import { buildListQuery, listFields } from './query';
+import { buildListQuery, listFields, rowName } from './query';
 import type { PageDocument } from './types';
 import { emptySelection, pageCheckState, selectedIds, togglePage, toggleRow } from './selection';
 import {
@@ -131,6 +131,11 @@ describe('list query', () => {
     expect(buildListQuery({ ...table, params: { fields: 'id' } }, defaultListState(table)).fields).toBe('id');
     expect(listFields(doc)).toBeUndefined();
     expect(buildListQuery(doc, defaultListState(doc)).fields).toBeUndefined();
+  });
+  it('names a row by its first naming field, else its key', () => {
+    expect(rowName({ id: 7, email: 'a@b.c', serial: '11' }, 'id')).toBe('a@b.c');
+    expect(rowName({ id: 7, name: null, title: 'Weekly' }, 'id')).toBe('Weekly');
+    expect(rowName({ code: 'X1' }, 'code')).toBe('X1');
   });
   it('offset is always (page - 1) * limit', () => {
     fc.assert(

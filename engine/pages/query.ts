@@ -32,8 +32,14 @@ export function buildListQuery(doc: PageDocument, state: ListState, scope: Scope
   return query;
 }
 
-/** The fields that name a row when it has no column for it (the table's row names, console/pages/ListPage). */
+/** The fields that name a row, the first one it has (the table's row names: checkbox and action labels). */
 const ROW_NAMES = ['name', 'email', 'serial', 'title'];
+
+/** A row's name: its first naming field, else its key. */
+export function rowName(row: Record<string, unknown>, rowKey: string): string {
+  const field = ROW_NAMES.find((name) => row[name] != null);
+  return String(row[field ?? rowKey]);
+}
 
 /**
  * The fields a list page's rows use, asked for with `fields`: a record can be large (a device's has 142 fields,
