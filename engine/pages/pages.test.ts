@@ -129,6 +129,9 @@ describe('list query', () => {
     expect(buildListQuery(table, defaultListState(table)).fields).toBe(listFields(table)!.join(','));
     // The document's own `fields` parameter wins; a row action's context is the whole row.
     expect(buildListQuery({ ...table, params: { fields: 'id' } }, defaultListState(table)).fields).toBe('id');
+    // A live list asks for the company its rows' changes come on (without it the list never hears of them).
+    expect(listFields({ ...table, live: true })).toContain('company_id');
+    expect(listFields(table)).not.toContain('company_id');
     expect(listFields(doc)).toBeUndefined();
     expect(buildListQuery(doc, defaultListState(doc)).fields).toBeUndefined();
   });

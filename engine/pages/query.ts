@@ -44,7 +44,8 @@ export function rowName(row: Record<string, unknown>, rowKey: string): string {
 /**
  * The fields a list page's rows use, asked for with `fields`: a record can be large (a device's has 142 fields,
  * docs/api-compatibility.md) and the table shows a few. Its key, its columns (custom fields with the record's
- * custom fields), the fields its column links and formatters read and the fields that name a row. None (whole records) when a
+ * custom fields), the fields its column links and formatters read, the fields that name a row and, on a live
+ * list, the company whose channel brings its rows' changes. None (whole records) when a
  * row action takes the row as its context (its prompt, form, request or texts may read any field).
  */
 export function listFields(doc: PageDocument): string[] | undefined {
@@ -56,6 +57,8 @@ export function listFields(doc: PageDocument): string[] | undefined {
     for (const key of FORMATTER_ROW_FIELDS[column.formatter ?? ''] ?? []) fields.add(key);
   }
   if (doc.customFields) fields.add('custom_fields');
+  // A live list follows its rows' company channels (engine/device/live liveChannels reads each row's company).
+  if (doc.live) fields.add('company_id');
   return [...fields];
 }
 
