@@ -27,7 +27,6 @@ import { attachRelay } from './remote/relay';
 import webUiProxy from './remote/webui-proxy';
 import { resources } from './resources';
 import statusChannel, { STATUS_BASE } from './resources/status-channel';
-import { recordApiRoutes } from './openapi/routes';
 import { registerRequestIds } from './openapi/request-ids';
 import { registerQueryText } from './http/query-text';
 import { MAX_FILE_SIZE } from '../engine/constants';
@@ -38,7 +37,7 @@ import { notImplementedFallback } from './openapi/fallback';
 import type { AppContext } from './context';
 import { DocumentStore } from './documents/store';
 import { seedDocuments } from './documents/seed';
-import { RouteIndex } from './documents/route-index';
+import { RouteRegistry } from './http/routes';
 import { DataVersion, VersionedCache, registerDataVersion } from './http/data-version';
 import type { Kysely } from 'kysely';
 import { startDeviceGateway, type GatewayOptions } from './devices/gateway';
@@ -142,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     remote: new RelayRegistry(now, (id) => openUntil(ctx, id), redis),
     schemasDir,
     documents,
-    routes: new RouteIndex(),
+    routes: new RouteRegistry(),
     now,
     passwordCost,
   };
@@ -162,14 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMfa(app);
   app.decorateRequest('form', null);
   ctx.routes.listen(app);
-  const apiRoutes = recordApiRoutes(app);
   const openapi = options.openapi ?? loadDocument();
   registerConformance(app, openapi);
   registerRequestIds(app, openapi);
   for (const plugin of resources) await app.register(plugin, { prefix: '/api' });
-  await app.register(notImplementedFallback(openapi, apiRoutes), { prefix: '/api' });
+  await app.register(notImplementedFallback(openapi, ctx.routes), { prefix: '/api' });
   await app.register(statusChannel, { prefix: STATUS_BASE });
-  await registerOpenApi(app, openapi, apiRoutes);
+  await registerOpenApi(app, openapi, ctx.routes);
   await app.register(webUiProxy);
   await registerSpa(app, options.distDir);
 

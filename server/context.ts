@@ -4,7 +4,7 @@ import type { Realtime } from './realtime/hub';
 import type { DataVersion, VersionedCache } from './http/data-version';
 import type { Actor } from './auth/actor';
 import type { DocumentStore } from './documents/store';
-import type { RouteIndex } from './documents/route-index';
+import type { RouteRegistry } from './http/routes';
 import type { ScryptCost } from './auth/password';
 import type { SharedRedis } from './cluster/redis';
 import type { JobQueue } from './jobs/queue';
@@ -29,7 +29,7 @@ export interface AppContext {
   /** Forms, prompts, lookups and pages as published (form validation reads them here). */
   documents: DocumentStore;
   /** Method and path of every API route (the studio warns about a form endpoint without one). */
-  routes: RouteIndex;
+  routes: RouteRegistry;
   now: () => Date;
   /** scrypt cost of new password hashes; weaker stored hashes are replaced at sign-in. */
   passwordCost: ScryptCost;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { operations, type OpenApiNode } from './document';
-import type { RouteState } from './routes';
+import type { RouteRegistry } from '../http/routes';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../http/security';
 
 // The vendor's OpenAPI served as this server's description: /api/openapi.json
@@ -20,11 +20,11 @@ const NOTES: Record<Coverage, string> = {
 };
 
 /** The document with every operation annotated for the routes this app has. */
-export function annotatedDocument(source: OpenApiNode, routes: ReadonlyMap<string, RouteState>): OpenApiNode {
+export function annotatedDocument(source: OpenApiNode, routes: RouteRegistry): OpenApiNode {
   const document = structuredClone(source);
   document.servers = [{ url: '/api', description: 'This server' }];
   for (const operation of operations(document)) {
-    const coverage: Coverage = routes.get(operation.key) ?? 'missing';
+    const coverage: Coverage = routes.state(operation.key) ?? 'missing';
     const node = operation.node;
     node['x-implemented'] = coverage === 'implemented';
     if (coverage === 'not-implemented') node['x-status'] = 501;
@@ -34,11 +34,7 @@ export function annotatedDocument(source: OpenApiNode, routes: ReadonlyMap<strin
 }
 
 /** Registers /api/openapi.json and /api/docs; call after every resource route is registered. */
-export async function registerOpenApi(
-  app: FastifyInstance,
-  source: OpenApiNode,
-  routes: ReadonlyMap<string, RouteState>,
-): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, source: OpenApiNode, routes: RouteRegistry): Promise<void> {
   const document = annotatedDocument(source, routes);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CONTENT_SECURITY_POLICY });

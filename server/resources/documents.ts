@@ -8,7 +8,7 @@ import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
 import { DraftStore } from '../documents/drafts';
 import type { Author, PublishedDocument } from '../documents/store';
-import type { RouteIndex } from '../documents/route-index';
+import type { RouteRegistry } from '../http/routes';
 import { checkPayload, formPermissions } from '../forms/validate';
 import { ApiError, list, notFound, ok } from '../http/envelope';
 
@@ -53,7 +53,7 @@ const authorOf = (request: FastifyRequest): Author => {
 };
 
 /** For a form: whether a server route answers its method and endpoint (null for other documents). */
-function endpointRouted(text: string, routes: RouteIndex): boolean | null {
+function endpointRouted(text: string, routes: RouteRegistry): boolean | null {
   const doc = JSON.parse(text) as { endpoint?: unknown; method?: unknown };
   if (typeof doc.endpoint !== 'string') return null;
   return routes.answers(typeof doc.method === 'string' ? doc.method : 'post', doc.endpoint);
