@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../engine/i18n/i18n';
-import { holdsPermission } from '../../engine/schema/permission';
+import { permits } from '../../engine/permissions/document';
 import { formPermissions } from '../../renderer/form/permissions';
 import { FormRunner } from '../../renderer/form/FormRunner';
 import { useFormDocument } from '../../renderer/form/useFormDocument';
@@ -36,7 +36,7 @@ export function FormRoute() {
       </section>
     );
   // A form the user may not submit is a route they lack permission for (shell spec §6).
-  if (!holdsPermission(formPermissions(user), doc.permission)) return <FirstPermitted />;
+  if (!permits(formPermissions(user), doc.permission)) return <FirstPermitted />;
   return (
     <section className="form-route" aria-labelledby="form-route-title">
       <h1 id="form-route-title">{doc.title}</h1>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { mapServerErrors } from '../../engine/errors/map-server-errors';
 import { LANGUAGES, LANGUAGE_NAMES, t, type Language } from '../../engine/i18n/i18n';
-import { holdsPermission } from '../../engine/schema/permission';
+import { documentPermissions, permits } from '../../engine/permissions/document';
 import { documentTranslator, translateFormDocument } from '../../engine/schema/translate-form';
 import type { FormDocument } from '../../engine/schema/types';
 import { FormRunner } from '../../renderer/form/FormRunner';
@@ -27,7 +27,13 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
   const [language, setLanguage] = useState<Language>('en');
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [outcome, setOutcome] = useState<Outcome>();
-  const permissions = useLoaded(roleId, rolePermissions);
+  const granted = useLoaded(roleId, rolePermissions);
+  const role = roles.find((r) => r.id === roleId);
+  // The role's document permission set, as a user of that role has it (super_admin by role, move_devices).
+  const permissions = useMemo(
+    () => granted && documentPermissions({ permissions: granted, role: { name: role?.name } }),
+    [granted, role?.name],
+  );
   const catalogue = useLoaded(language, loadCatalogue);
 
   useEffect(() => {
@@ -42,7 +48,7 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
   const translate = useMemo(() => catalogue && ((text: string) => catalogue[text] || text), [catalogue]);
   const shown = useMemo(() => {
     if (!permissions || !catalogue) return undefined;
-    const permitted = { ...doc, fields: doc.fields.filter((f) => holdsPermission(permissions, f.permission)) };
+    const permitted = { ...doc, fields: doc.fields.filter((f) => permits(permissions, f.permission)) };
     return translateFormDocument(
       permitted,
       documentTranslator(doc, language, (text) => catalogue[text] || text),
@@ -63,8 +69,7 @@ export function Preview({ name, doc }: { name: string; doc: FormDocument }) {
     });
   }
 
-  const role = roles.find((r) => r.id === roleId);
-  const allowed = permissions ? holdsPermission(permissions, doc.permission) : true;
+  const allowed = permissions ? permits(permissions, doc.permission) : true;
   return (
     <section className="studio-preview" aria-label={t('Preview')}>
       <div className="studio-preview__controls">

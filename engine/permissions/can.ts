@@ -1,12 +1,10 @@
-import type { SessionUser } from '../session/user';
-
 export type PermissionMode = 'every' | 'some';
 /**
  * Whoever holds permissions: the console's session user (a list) or the server's caller (a set), with the
  * company level and role name the synthetic rules read. One function decides for the console, the renderer and
  * the server, so a button is shown exactly when the server accepts the call.
  */
-export type UserLike = { permissions: SessionUser['permissions'] | ReadonlySet<string> } & {
+export type UserLike = { permissions: readonly string[] | ReadonlySet<string> } & {
   company?: { level?: number };
   role?: { name?: string };
 };
@@ -18,11 +16,12 @@ const synthetic: Record<string, (user: UserLike) => boolean> = {
 };
 
 function holds(user: UserLike, permission: string): boolean {
+  const held = user.permissions;
+  // A held name holds: a role's permission, or a document permission set's derived one (documentPermissions).
+  if ('has' in held ? held.has(permission) : held.includes(permission)) return true;
   const rule = synthetic[permission];
   if (rule) return rule(user);
-  if (permission === 'super_admin' && user.role?.name === 'super_admin') return true;
-  const held = user.permissions;
-  return 'has' in held ? held.has(permission) : held.includes(permission);
+  return permission === 'super_admin' && user.role?.name === 'super_admin';
 }
 
 /**
@@ -40,6 +39,9 @@ export function can(
   if (!user) return false;
   return mode === 'some' ? list.some((p) => holds(user, p)) : list.every((p) => holds(user, p));
 }
+
+/** The synthetic permissions (shell spec §6), each derived from real ones by its rule. */
+export const SYNTHETIC_PERMISSIONS = Object.keys(synthetic);
 
 /**
  * Payment controls show only for company level 1 (shell spec §6), to a user

@@ -4,7 +4,7 @@
 // conditionals: the renderer and the server ask depends.ts, and `required` lists only
 // the required fields without depends (a depends field is required while visible).
 import { isDisplayOnly, kindOf, type FieldWidget, type JsonSchema } from '../fields/kinds';
-import { holdsPermission } from './permission';
+import { permits } from '../permissions/document';
 import type { FieldSchema, FormDocument, PromptDocument } from './types';
 
 export interface UiField {
@@ -55,7 +55,7 @@ export function compileForm(doc: FormLike, ctx: CompileContext): CompiledForm {
   const hit = perDoc.get(memoKey);
   if (hit) return hit;
 
-  const fields = doc.fields.filter((f) => holdsPermission(ctx.permissions, f.permission));
+  const fields = doc.fields.filter((f) => permits(ctx.permissions, f.permission));
   const properties: Record<string, JsonSchema> = {};
   const uiSchema = { 'ui:order': fields.map((f) => f.key) } as CompiledForm['uiSchema'];
   const defaults: Record<string, unknown> = {};

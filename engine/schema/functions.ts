@@ -6,6 +6,7 @@ import { companyDataPreview, normaliseCreditCount } from '../domain/company-data
 import { formatBytes } from '../format/bytes';
 import { creditTypesForUser, type CreditType } from '../domain/credit-types';
 import { inviteRoleOptions, type RoleItem } from '../domain/roles';
+import { permits } from '../permissions/document';
 import type { FormValues } from './depends';
 import type { OptionItem } from './types';
 
@@ -23,7 +24,7 @@ type Item = Record<string, unknown>;
 export const transforms: Record<string, (items: Item[], params: Params, ctx: FunctionContext) => Item[]> = {
   /** Super admin sees all credit types; others the paid ones with 'Paid' removed. */
   creditTypesForUser: (items, _p, ctx) =>
-    creditTypesForUser(items as CreditType[], ctx.permissions.includes('super_admin') || ctx.role === 'super_admin'),
+    creditTypesForUser(items as CreditType[], permits(ctx.permissions, 'super_admin')),
   /** Invite form roles: invitable defaults + the company's custom roles, ordered, names cut at 45. */
   inviteRoles: (items, params, ctx) =>
     inviteRoleOptions(items as RoleItem[], ctx.role, ctx.values[String(params.companyKey ?? 'company_id')]),
@@ -34,7 +35,7 @@ export const optionFunctions: Record<string, (params: Params, ctx: FunctionConte
   /** Options from params.values: [{value,label}] filtered to the ones whose permission the user holds. */
   permittedOptions: (params, ctx) =>
     ((params.options as (OptionItem & { permission?: string })[]) ?? [])
-      .filter((o) => !o.permission || ctx.permissions.includes(o.permission))
+      .filter((o) => permits(ctx.permissions, o.permission))
       .map(({ value, label, description }) => ({ value, label, ...(description ? { description } : {}) })),
 };
 

@@ -3,7 +3,7 @@
 // the typed search text) and the options made from the loaded items.
 import { LOOKUP_PAGE_SIZE } from '../constants';
 import type { FormValues } from './depends';
-import { holdsPermission } from './permission';
+import { permits } from '../permissions/document';
 import { isHexColor } from '../validators/patterns';
 import type { LookupDocument, LookupRef, OptionItem, Scalar } from './types';
 import { fillPlaceholders, wholePlaceholder } from '../contract/endpoint';
@@ -34,7 +34,7 @@ export interface LookupRequest {
 
 /** Whether the user may use a lookup: a document's permission, when it names one, is held (else no list is offered). */
 export const lookupPermitted = (doc: LookupDocument, permissions: readonly string[]): boolean =>
-  holdsPermission(permissions, doc.permission);
+  permits(permissions, doc.permission);
 
 /** The GET request of a lookup for a field: path, fixed params, the field's params, limit 100, search text. */
 export function lookupRequest(

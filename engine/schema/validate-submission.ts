@@ -11,7 +11,7 @@ import { checkAddon, checkField } from './validate-field';
 import { compileForm, type FormLike } from './compile';
 import { pruneHidden, visibleFields, type FormValues } from './depends';
 import { checkSwitch } from './lookup-switch';
-import { holdsPermission } from './permission';
+import { permits } from '../permissions/document';
 import { requiredNow } from './required-when';
 
 export interface SubmissionResult {
@@ -29,7 +29,7 @@ export function validateSubmission(
   payload: unknown,
   ctx: { permissions: readonly string[]; warnings?: boolean },
 ): SubmissionResult {
-  if ('permission' in doc && !holdsPermission(ctx.permissions, doc.permission)) {
+  if ('permission' in doc && !permits(ctx.permissions, doc.permission)) {
     return {
       ok: false,
       errors: [{ code: FORBIDDEN, message: 'This action is unauthorized.', source: null }],

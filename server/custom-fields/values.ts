@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isEmptyValue } from '../../engine/schema/depends';
-import { holdsPermission } from '../../engine/schema/permission';
+import { permits } from '../../engine/permissions/document';
 import type { FormDocument, PermissionList } from '../../engine/schema/types';
 import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/types';
@@ -103,7 +103,7 @@ export function withCustomFields(
   permissions: readonly string[],
 ): ListSpec {
   const gated = [...publishedCustomFields(store, resource)]
-    .filter(([, f]) => !holdsPermission(permissions, f.permission))
+    .filter(([, f]) => !permits(permissions, f.permission))
     .map(([key]) => key);
   const readable = (row: Values) => {
     if (!gated.length || !row.custom_fields) return row;
@@ -138,7 +138,7 @@ export async function customKeys(
   const stored = (await query.execute()).map((r) => r.key);
   const permissions = [...actor.permissions];
   return [...new Set([...published.keys(), ...stored])]
-    .filter((key) => holdsPermission(permissions, published.get(key)?.permission))
+    .filter((key) => permits(permissions, published.get(key)?.permission))
     .sort();
 }
 

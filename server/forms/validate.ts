@@ -6,7 +6,7 @@ import { actorOf } from '../auth/guards';
 import type { DocumentStore } from '../documents/store';
 import { ApiError, forbidden } from '../http/envelope';
 import { distinct } from '../services/ids';
-import { showsPaymentControls } from '../../engine/permissions/can';
+import { documentPermissions } from '../../engine/permissions/document';
 
 // Every form submission is validated against the published form document of the
 // document store, the one the console renders (contract 6): a publish takes effect
@@ -73,13 +73,19 @@ export function validateForm(
   };
 }
 
-/** Session flags that form documents gate fields on, beside the role's permissions. */
-export function formPermissions(request: FastifyRequest): string[] {
-  const actor = actorOf(request);
-  const extra = showsPaymentControls(actor.company.level, actor.permissions)
-    ? ['show_payment_control', 'default_theme']
-    : [];
-  return [...actor.permissions, ...extra];
+/**
+ * The server does not gate on the console's theme: it holds default_theme for every caller (the one field
+ * that names it, new company's 'Show purchase link', needs show_payment_control beside it).
+ */
+const SERVER_FLAGS = ['default_theme'];
+
+/** The caller's document permission set (engine/permissions/document.ts), as the console computes it. */
+export function callerPermissions(request: FastifyRequest): string[] {
+  const { permissions, role, company } = actorOf(request);
+  return documentPermissions(
+    { permissions, role, company: { level: company.level, show_payment: Boolean(company.show_payment) } },
+    SERVER_FLAGS,
+  );
 }
 
 /** Keys a document accepts: its fields and their addon keys. */
@@ -134,5 +140,5 @@ export async function checkForm(
 ): Promise<Record<string, unknown>> {
   const found = await formFor(store, request);
   if (!found) throw new Error(`No form document for ${request.method} ${routeOf(request)}`);
-  return checkPayload(found.doc, payload, found.params, formPermissions(request));
+  return checkPayload(found.doc, payload, found.params, callerPermissions(request));
 }

@@ -9,7 +9,7 @@ import { assertPublishable, documentProblems } from '../documents/check';
 import { DraftStore } from '../documents/drafts';
 import type { Author, PublishedDocument } from '../documents/store';
 import type { RouteRegistry } from '../http/routes';
-import { checkPayload, formPermissions } from '../forms/validate';
+import { callerPermissions, checkPayload } from '../forms/validate';
 import { ApiError, list, notFound, ok } from '../http/envelope';
 
 // The document store's API (docs/architecture.md, docs/forms-and-studio.md): read the published forms,
@@ -236,7 +236,7 @@ export default async function documents(app: FastifyInstance) {
       const { name } = request.params as { name: string };
       const body = request.body as { document: FormDocument; values: Record<string, unknown>; permissions?: string[] };
       await assertPublishable(ctx.schemasDir, store, 'forms', name, body.document);
-      const value = checkPayload(body.document, body.values, {}, body.permissions ?? formPermissions(request));
+      const value = checkPayload(body.document, body.values, {}, body.permissions ?? callerPermissions(request));
       return { success: true, data: value, message: 'Dry run: the server accepts these values. Nothing was written.' };
     },
   );
