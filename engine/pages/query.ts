@@ -1,35 +1,34 @@
-// List query of the RMS API: limit, offset, q, sort ('-' descending), the
+// A list page's query (engine/contract/list-query.ts): its paging, sort, search and fields, the
 // document's fixed params and the chosen filters.
 import { placeholderKeys } from '../contract/endpoint';
+import { listQuery, type ListQuery } from '../contract/list-query';
 import { FORMATTER_ROW_FIELDS } from '../format/formatters';
 import { resolveTemplate, type Scope } from './template';
 import type { ListState } from './list-state';
 import type { PageDocument } from './types';
 
-export type ListQuery = Record<string, string | number | boolean>;
-
 export function buildListQuery(doc: PageDocument, state: ListState, scope: Scope = {}): ListQuery {
-  const query: ListQuery = {};
+  const params: ListQuery = {};
   for (const [key, value] of Object.entries(doc.params ?? {})) {
     const resolved = resolveTemplate(value, scope);
     if (resolved !== undefined && resolved !== null && resolved !== '')
-      query[key] = resolved as string | number | boolean;
-  }
-  const fields = listFields(doc);
-  if (fields && query.fields === undefined) query.fields = fields.join(',');
-  query.limit = state.pageSize;
-  query.offset = (state.page - 1) * state.pageSize;
-  if (state.sort) query.sort = state.sort;
-  const q = state.q.trim();
-  if (q) {
-    query.q = q;
-    if (doc.search?.fields?.length) query['search-fields'] = doc.search.fields.join(',');
+      params[key] = resolved as string | number | boolean;
   }
   const allowed = new Set((doc.filters ?? []).map((f) => f.key));
   for (const [key, value] of Object.entries(state.filters)) {
-    if (allowed.has(key) && value !== '') query[key] = value;
+    if (allowed.has(key) && value !== '') params[key] = value;
   }
-  return query;
+  return listQuery(
+    {
+      fields: listFields(doc),
+      limit: state.pageSize,
+      offset: (state.page - 1) * state.pageSize,
+      sort: state.sort,
+      q: state.q,
+      searchFields: doc.search?.fields,
+    },
+    params,
+  );
 }
 
 /** The fields that name a row, the first one it has (the table's row names: checkbox and action labels). */

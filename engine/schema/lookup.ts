@@ -7,6 +7,7 @@ import { permits } from '../permissions/document';
 import { isHexColor } from '../validators/patterns';
 import type { LookupDocument, LookupRef, OptionItem, Scalar } from './types';
 import { fillPlaceholders, wholePlaceholder } from '../contract/endpoint';
+import { listQuery } from '../contract/list-query';
 
 /** Reads a dotted path ("config.name") from an item. */
 export function readPath(item: unknown, path: string): unknown {
@@ -48,9 +49,10 @@ export function lookupRequest(
     const filled = fillParam(v, values);
     if (filled !== undefined) params[k] = filled;
   }
-  params.limit = doc.limit ?? LOOKUP_PAGE_SIZE;
-  if (search) params[doc.searchParam ?? 'q'] = search;
-  return { url: doc.path, params };
+  const query = listQuery({ limit: doc.limit ?? LOOKUP_PAGE_SIZE }, params);
+  // A lookup may name its own search parameter (the list query's is q).
+  if (search) query[doc.searchParam ?? 'q'] = search;
+  return { url: doc.path, params: query };
 }
 
 /** Options of loaded items by the lookup's (or the field's) label and value keys, with their description and colour. */

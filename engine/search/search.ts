@@ -1,3 +1,4 @@
+import { listQuery } from '../contract/list-query';
 import { can } from '../permissions/can';
 import { http } from '../http/client';
 import type { SessionUser } from '../session/user';
@@ -106,7 +107,7 @@ export function searchMessage(
 }
 
 export function searchParams(query: string) {
-  return { q: query.trim(), limit: SEARCH_LIMIT, 'search-fields': SEARCH_FIELDS, fields: RESULT_FIELDS };
+  return listQuery({ q: query, limit: SEARCH_LIMIT, searchFields: SEARCH_FIELDS, fields: RESULT_FIELDS });
 }
 
 /** One call per chosen source; a failing source yields no items. */

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQuery
 import type { Database } from '../db/types';
 import { PAGE_STATEMENT, SEARCH_PAGE_STATEMENT } from '../db/prepared-statements';
 import { BATCH_SIZE } from '../../engine/constants';
+import { sortTerm, type SortDirection } from '../../engine/contract/list-query';
 import { invalid } from './envelope';
 import { assertText } from './text';
 import type { VersionedCache } from './data-version';
@@ -97,7 +98,7 @@ export interface ListParams {
    * columns: the whole row is selected and the mapped row cut to these.
    */
   pick?: string[];
-  sort: [string, 'asc' | 'desc'][];
+  sort: [string, SortDirection][];
   ids?: number[];
   searchFields?: string[];
 }
@@ -149,12 +150,11 @@ export function pageParams(
 
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
   const sortable = sortableFields(spec);
-  const sort: [string, 'asc' | 'desc'][] = commaList(query.sort || spec.defaultSort || '', 'sort').map((s) => {
-    const desc = s.startsWith('-');
-    const name = desc ? s.slice(1) : s;
-    if (!sortable.includes(name) && !(spec.custom && customKey(name, spec.custom)))
-      throw unsupportedSort(name, sortable);
-    return [name, desc ? 'desc' : 'asc'];
+  const sort: [string, SortDirection][] = commaList(query.sort || spec.defaultSort || '', 'sort').map((term) => {
+    const { field, direction } = sortTerm(term);
+    if (!sortable.includes(field) && !(spec.custom && customKey(field, spec.custom)))
+      throw unsupportedSort(field, sortable);
+    return [field, direction];
   });
   const ids = commaList(query.id, 'id');
   if (ids.some((i) => !/^\d+$/.test(i))) throw invalid(['id', 'The id must be a comma separated list of integers.']);
