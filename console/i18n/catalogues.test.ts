@@ -148,4 +148,34 @@ describe('message catalogues', () => {
       }
     });
   }
+
+  // One term per concept per language (issue 32: "Flytt til firma" where everything else said "Selskap"): every
+  // interface string naming a concept of the console uses the language's one term for it, by its stem (so its
+  // inflections pass). A placeholder ({company}) is not the concept; "report" as a verb is not a report.
+  const GLOSSARY: Record<string, Record<string, string>> = {
+    company: { no: 'selskap', uk: 'компані', ja: '会社' },
+    credit: { no: 'kreditt', uk: 'кредит', ja: 'クレジット' },
+    device: { no: 'enhet', uk: 'пристр', ja: 'デバイス' },
+    file: { no: 'fil', uk: 'файл', ja: 'ファイル' },
+    firmware: { no: 'fastvare', uk: 'прошив', ja: 'ファームウェア' },
+    password: { no: 'passord', uk: 'парол', ja: 'パスワード' },
+    report: { no: 'rapport', uk: 'звіт', ja: 'レポート' },
+    role: { no: 'rolle', uk: 'рол', ja: 'ロール' },
+    tag: { no: 'etikett', uk: 'тег', ja: 'タグ' },
+    user: { no: 'bruker', uk: 'користувач', ja: 'ユーザー' },
+  };
+  const VERB = /\breport (their|its|I\/O)\b/;
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${language} names each concept with one term`, () => {
+      const catalogue = JSON.parse(readFileSync(join(here, `${language}.json`), 'utf8')) as Record<string, string>;
+      const off = Object.entries(GLOSSARY).flatMap(([concept, terms]) => {
+        const named = new RegExp(`(?<!\\{)\\b${concept}s?\\b(?!\\})`, 'i');
+        return keys
+          .filter((key) => named.test(key.split('|').at(-1)!) && !VERB.test(key))
+          .filter((key) => !catalogue[key].toLowerCase().includes(terms[language]))
+          .map((key) => `${concept}: ${catalogue[key]}`);
+      });
+      expect(off).toEqual([]);
+    });
+  }
 });
