@@ -7,7 +7,7 @@ import type { ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, idField, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
-import { listRoute } from './list-route';
+import { itemRoute, listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 import { BATCH_SIZE } from '../../engine/constants';
 import { sealPassword } from '../remote/credentials';
@@ -130,6 +130,8 @@ export default async function remoteAccess(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   listRoute(app, '/devices/remote-access', 'view_device_remote_access', (actor) => accessSpec(app, actor));
+  // Not in the RMS API (which has no read of one entry): the entry as its list row shows it, for the edit form.
+  itemRoute(app, '/devices/remote-access/:id', 'view_device_remote_access', (actor) => accessSpec(app, actor));
 
   /** The device a payload names, when it is one of the caller's; else a 422 on device_id. */
   async function deviceField(actor: Actor, value: unknown) {

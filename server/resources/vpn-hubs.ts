@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { jsonArrayFrom } from '../db/dialect';
-import { done, invalid, notFound, ok } from '../http/envelope';
+import { done, invalid } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
@@ -14,7 +14,7 @@ import { closeVpnSessions, openSessions } from '../services/vpn-sessions';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
 import { removeUsersOfHubs } from './vpn-hub-users';
-import { listRoute } from './list-route';
+import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
 
 // VPN hubs and quick-connect hubs (quick_hub = 1).
@@ -116,11 +116,8 @@ export default async function vpnHubs(app: FastifyInstance) {
   const { db } = ctx;
   listRoute(app, '/vpn/hubs', 'view_vpn_hubs', (actor) => hubSpec(app, actor));
 
-  app.get('/vpn/hubs/:id', { preHandler: requirePermission('view_vpn_hubs') }, async (request) => {
-    const { data } = await runList(hubSpec(app, actorOf(request)), { id: String(routeId(request.params)), limit: '1' });
-    if (!data[0]) throw notFound('VPN hub not found.');
-    return ok(data[0]);
-  });
+  // Not in the RMS API (which has no read of one hub): the hub as its list row shows it.
+  itemRoute(app, '/vpn/hubs/:id', 'view_vpn_hubs', (actor) => hubSpec(app, actor), { notFound: 'VPN hub not found.' });
 
   // The new-vpn-hub form is enforced: the permission first, then the document's checks.
   app.post('/vpn/hubs', guard(app, { permission: 'manage_vpn_hubs', form: true }), async (request, reply) => {
