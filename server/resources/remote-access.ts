@@ -44,10 +44,13 @@ interface AccessUpdate {
   password?: string;
 }
 
-/** The stored account of an entry (write-only): a password is kept sealed; an empty username clears both. */
+/**
+ * The stored account of an entry (write-only): a password is kept sealed, and an absent or empty one leaves the
+ * stored password as it is (an edit form's empty password field means unchanged); an empty username clears both.
+ */
 function accountColumns(tokenKey: Buffer, username: string | undefined, password: string | undefined) {
   const columns: { username?: string | null; password_secret?: string | null } = {};
-  if (password !== undefined) columns.password_secret = password ? sealPassword(tokenKey, password) : null;
+  if (password) columns.password_secret = sealPassword(tokenKey, password);
   if (username !== undefined) columns.username = username.trim() || null;
   if (columns.username === null) columns.password_secret = null;
   return columns;
@@ -198,7 +201,8 @@ export default async function remoteAccess(app: FastifyInstance) {
 
   app.put(
     '/devices/remote-access/:id',
-    { preHandler: requirePermission('manage_remote_access'), schema: { body: UPDATE_BODY } },
+    // The permission comes before the body schema, so a caller without it learns nothing of the rules.
+    { preValidation: requirePermission('manage_remote_access'), schema: { body: UPDATE_BODY } },
     async (request) => {
       const actor = actorOf(request);
       const id = routeId(request.params);
@@ -208,17 +212,16 @@ export default async function remoteAccess(app: FastifyInstance) {
       if (name !== undefined && name.trim().length < 3)
         throw invalid(['name', 'The name must be at least 3 characters.']);
       const device = device_id === undefined ? undefined : await deviceField(actor, device_id);
-      await db
-        .updateTable('remote_access')
-        .set({
-          ...rest,
-          ...(name === undefined ? {} : { name: name.trim() }),
-          ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
-          ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
-          ...accountColumns(ctx.tokenKey, username, password),
-        })
-        .where('id', '=', id)
-        .execute();
+      const changes = {
+        ...rest,
+        ...(name === undefined ? {} : { name: name.trim() }),
+        ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
+        ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
+        ...accountColumns(ctx.tokenKey, username, password),
+      };
+      // Only an empty password sent: nothing changes.
+      if (Object.keys(changes).length)
+        await db.updateTable('remote_access').set(changes).where('id', '=', id).execute();
       return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
     },
   );

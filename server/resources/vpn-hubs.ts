@@ -51,6 +51,8 @@ export async function createHub(
   return id;
 }
 
+const tagsOf = (tags: { id: number }[]) => ({ tags, tag_id: tags.map((tag) => tag.id) });
+
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const { db } = app.ctx;
   const tags = jsonArrayFrom(
@@ -101,9 +103,10 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
+    // tag_id: the ids of the hub's tags, as PUT /vpn/hubs/{id} (the edit form) takes them back.
     map: (row) => ({
       ...row,
-      ...('tags' in row ? { tags: JSON.parse(String(row.tags ?? '[]')) as unknown[] } : {}),
+      ...('tags' in row ? tagsOf(JSON.parse(String(row.tags ?? '[]')) as { id: number }[]) : {}),
       ...('devices' in row
         ? { devices: (JSON.parse(String(row.devices ?? '[]')) as { device_id: number }[]).map((d) => d.device_id) }
         : {}),
@@ -144,7 +147,8 @@ export default async function vpnHubs(app: FastifyInstance) {
 
   const hubInScope = (actor: Actor, id: number) => hubOf(db, actor, id);
 
-  // The hub's tags, overwritten: each a tag of the hub's company.
+  // The hub's tags, overwritten: each a tag of the hub's company. tag_id is the body's only field, so a body
+  // without it (the edit form leaves out an empty list) leaves the hub no tags.
   app.put(
     '/vpn/hubs/:id',
     {
@@ -152,7 +156,6 @@ export default async function vpnHubs(app: FastifyInstance) {
       schema: {
         body: {
           type: 'object',
-          required: ['tag_id'],
           additionalProperties: false,
           properties: { tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
         },
@@ -160,7 +163,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     },
     async (request) => {
       const hub = await hubInScope(actorOf(request), routeId(request.params));
-      const ids = (request.body as { tag_id: number[] }).tag_id;
+      const ids = (request.body as { tag_id?: number[] }).tag_id ?? [];
       const found = ids.length
         ? await db
             .selectFrom('tags')

@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDocuments } from '../../engine/schema/load-fs';
+import { loadedValues } from '../../engine/submit/require-change';
+import { shapePayload } from '../../engine/submit/payload';
 import { rows, signedIn, useServer, type Client } from './harness';
 
 // The reads of one record that the edit forms load (GET /reports/{id}, /email-configurations/{id},
 // /vpn/hubs/{id}, /devices/remote-access/{id}; the RMS API has none of them): the list's permission and
-// tenancy, and never a secret.
+// tenancy, and never a secret. An edit form sent with its password left empty keeps the stored password.
 
+const forms = loadDocuments('schemas').forms;
 const {
   server,
   super: superAdmin,
@@ -22,6 +26,15 @@ async function foreignId(path: string) {
   );
   expect(record, path).toBeDefined();
   return record!.id as number;
+}
+
+/** The body an edit form sends when opened on a record and submitted unchanged (its password left empty). */
+async function unchangedForm(client: Client, form: string, path: string) {
+  const doc = forms.get(form)!;
+  const read = await client.get(`/api${path}`);
+  expect(read.status).toBe(200);
+  const keys = doc.fields.map((f) => f.key);
+  return shapePayload(doc, loadedValues(read.body.data, keys));
 }
 
 describe('reads of one record', () => {
@@ -72,5 +85,39 @@ describe('reads of one record', () => {
         path,
       ).toEqual([]);
     }
+  });
+});
+
+describe('an edit form with its password left empty', () => {
+  it('keeps the remote access password', async () => {
+    const { db } = server.app.ctx;
+    const id = rows(await baltics.get('/api/devices/remote-access?limit=1'))[0].id as number;
+    const path = `/devices/remote-access/${id}`;
+    const account = await baltics.put(`/api${path}`, { username: 'root', password: 'admin01' });
+    expect(account.status).toBeLessThan(300);
+    const stored = () =>
+      db.selectFrom('remote_access').select(['username', 'password_secret']).where('id', '=', id).executeTakeFirst();
+    const before = await stored();
+    expect(before).toMatchObject({ username: 'root', password_secret: expect.any(String) });
+    const body = await unchangedForm(baltics, 'edit-remote-access', path);
+    expect(body).not.toHaveProperty('password');
+    expect((await baltics.put(`/api${path}`, body)).status).toBeLessThan(300);
+    // An empty password sent by another client is no change either.
+    expect((await baltics.put(`/api${path}`, { password: '' })).status).toBeLessThan(300);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('keeps the SMTP password', async () => {
+    const id = await foreignId('/email-configurations');
+    const path = `/email-configurations/${id}`;
+    const body = await unchangedForm(superAdmin, 'edit-email-configuration', path);
+    expect(body).not.toHaveProperty('password');
+    expect((await superAdmin.put(`/api${path}`, { ...body, port: 2465 })).status).toBeLessThan(300);
+    const { details } = await server.app.ctx.db
+      .selectFrom('records')
+      .select('details')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(details)).toMatchObject({ port: 2465, password_set: true });
   });
 });
