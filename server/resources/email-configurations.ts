@@ -27,7 +27,8 @@ const BODY = {
 export default async function emailConfigurations(app: FastifyInstance) {
   const { db } = app.ctx;
   const options = {
-    preHandler: requirePermission(['view_device_alert_configurations', 'update_devices']),
+    // The permission comes before the body schema, so a caller without it learns nothing of the rules.
+    preValidation: requirePermission(['view_device_alert_configurations', 'update_devices']),
     schema: { body: BODY },
   };
   app.put('/email-configurations/:id', options, async (request) => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
-import { list } from '../http/envelope';
-import { planList, rowObjects, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { list, notFound, ok } from '../http/envelope';
+import { planList, rowObjects, runList, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
 import { listWriter, type ListWriter } from '../openapi/list-writer';
+import { routeId } from '../services/ids';
 import { OwnerMemo } from '../services/owner-memo';
 
 /**
@@ -42,4 +43,35 @@ export function listRoute(
     reply.type('application/json; charset=utf-8');
     return writerOf(plan, request)(rows, total);
   });
+}
+
+/**
+ * Registers GET `path` (`<list>/:id`) answering one row of the list, as the list shows it: the list's spec (its
+ * permission, tenancy and row map) and, for a route the OpenAPI does not have, the wire format of the list's rows
+ * (an OpenAPI item operation is shaped by its own schema). A 404 (`notFound`) when the row is not the caller's.
+ */
+export function itemRoute(
+  app: FastifyInstance,
+  path: string,
+  permission: string,
+  spec: (actor: Actor) => ListSpec,
+  { shape = (row) => row, notFound: message }: ItemOptions = {},
+) {
+  app.get(path, { preHandler: requirePermission(permission) }, async (request) => {
+    const id = String(routeId(request.params));
+    const { data } = await runList(spec(actorOf(request)), { id, limit: '1' });
+    if (!data[0]) throw notFound(message);
+    const item = shape(data[0]);
+    const { conform, schemaOf } = app.conformance;
+    const url = request.routeOptions.url;
+    const listSchema = schemaOf('GET', url, 200) ? undefined : schemaOf('GET', url?.replace(/\/:id$/, ''), 200);
+    return ok(listSchema ? (conform({ data: [item] }, listSchema) as { data: unknown[] }).data[0] : item);
+  });
+}
+
+interface ItemOptions {
+  /** The item as the route answers it, from the list's row. */
+  shape?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** The 404's message. */
+  notFound?: string;
 }

@@ -3,32 +3,17 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, canActOn, hasPermission, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { done, invalid, notFound, ok } from '../http/envelope';
-import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
 import { fileSpec } from './files';
 import { tagListSpec } from './tags';
 import { userListSpec } from './users';
 import { selectRoles } from './roles';
+import { itemRoute } from './list-route';
 
 // The RMS API's item operations of resources that only had lists: one tag,
 // user, role or file by id (the list's row, so tenancy and RBAC are the
 // list's), removing a user, and a credit transfer code's comment and
 // removal (an unused code only: a used one is the record of a transfer).
-
-function itemRoute(
-  app: FastifyInstance,
-  path: string,
-  permission: string,
-  spec: (actor: Actor) => ListSpec,
-  shape: (row: Record<string, unknown>) => Record<string, unknown> = (row) => row,
-) {
-  app.get(path, { preHandler: requirePermission(permission) }, async (request) => {
-    const id = String(routeId(request.params));
-    const { data } = await runList(spec(actorOf(request)), { id, limit: '1' });
-    if (!data[0]) throw notFound();
-    return ok(shape(data[0]));
-  });
-}
 
 export default async function openapiItems(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -44,7 +29,7 @@ export default async function openapiItems(app: FastifyInstance) {
       return { ...spec, fields };
     },
     // The OpenAPI's `role` is the role's name.
-    (row) => ({ ...row, role: row.role_name }),
+    { shape: (row) => ({ ...row, role: row.role_name }) },
   );
 
   app.get('/roles/:id', { preHandler: requirePermission(['view_roles', 'create_users'], 'some') }, async (request) => {

@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { jsonInteger, jsonText } from '../db/dialect';
-import { actorOf, requirePermission } from '../auth/guards';
-import { notFound, ok } from '../http/envelope';
-import { runList, type FilterFn, type FieldExpr, type ListSpec } from '../http/list-query';
+import { type FilterFn, type FieldExpr, type ListSpec } from '../http/list-query';
 import type { Actor } from '../auth/actor';
-import { routeId } from '../services/ids';
-import { listRoute } from './list-route';
+import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
 import { MONITORING_DEFAULTS } from '../../engine/device/monitoring';
 
@@ -148,13 +145,6 @@ function recordSpec(app: FastifyInstance, actor: Actor, kind: string): ListSpec 
 export default async function records(app: FastifyInstance) {
   for (const route of RECORD_ROUTES) {
     listRoute(app, route.path, route.permission, (actor) => recordSpec(app, actor, route.kind));
-    app.get(`${route.path}/:id`, { preHandler: requirePermission(route.permission) }, async (request) => {
-      const { data } = await runList(recordSpec(app, actorOf(request), route.kind), {
-        id: String(routeId(request.params)),
-        limit: '1',
-      });
-      if (!data[0]) throw notFound();
-      return ok(data[0]);
-    });
+    itemRoute(app, `${route.path}/:id`, route.permission, (actor) => recordSpec(app, actor, route.kind));
   }
 }

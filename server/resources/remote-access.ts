@@ -7,7 +7,7 @@ import type { ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, idField, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
-import { listRoute } from './list-route';
+import { itemRoute, listRoute } from './list-route';
 import { bool, scoped } from './scoped';
 import { BATCH_SIZE } from '../../engine/constants';
 import { sealPassword } from '../remote/credentials';
@@ -44,10 +44,13 @@ interface AccessUpdate {
   password?: string;
 }
 
-/** The stored account of an entry (write-only): a password is kept sealed; an empty username clears both. */
+/**
+ * The stored account of an entry (write-only): a password is kept sealed, and an absent or empty one leaves the
+ * stored password as it is (an edit form's empty password field means unchanged); an empty username clears both.
+ */
 function accountColumns(tokenKey: Buffer, username: string | undefined, password: string | undefined) {
   const columns: { username?: string | null; password_secret?: string | null } = {};
-  if (password !== undefined) columns.password_secret = password ? sealPassword(tokenKey, password) : null;
+  if (password) columns.password_secret = sealPassword(tokenKey, password);
   if (username !== undefined) columns.username = username.trim() || null;
   if (columns.username === null) columns.password_secret = null;
   return columns;
@@ -130,6 +133,8 @@ export default async function remoteAccess(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
   listRoute(app, '/devices/remote-access', 'view_device_remote_access', (actor) => accessSpec(app, actor));
+  // Not in the RMS API (which has no read of one entry): the entry as its list row shows it, for the edit form.
+  itemRoute(app, '/devices/remote-access/:id', 'view_device_remote_access', (actor) => accessSpec(app, actor));
 
   /** The device a payload names, when it is one of the caller's; else a 422 on device_id. */
   async function deviceField(actor: Actor, value: unknown) {
@@ -196,7 +201,8 @@ export default async function remoteAccess(app: FastifyInstance) {
 
   app.put(
     '/devices/remote-access/:id',
-    { preHandler: requirePermission('manage_remote_access'), schema: { body: UPDATE_BODY } },
+    // The permission comes before the body schema, so a caller without it learns nothing of the rules.
+    { preValidation: requirePermission('manage_remote_access'), schema: { body: UPDATE_BODY } },
     async (request) => {
       const actor = actorOf(request);
       const id = routeId(request.params);
@@ -206,17 +212,16 @@ export default async function remoteAccess(app: FastifyInstance) {
       if (name !== undefined && name.trim().length < 3)
         throw invalid(['name', 'The name must be at least 3 characters.']);
       const device = device_id === undefined ? undefined : await deviceField(actor, device_id);
-      await db
-        .updateTable('remote_access')
-        .set({
-          ...rest,
-          ...(name === undefined ? {} : { name: name.trim() }),
-          ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
-          ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
-          ...accountColumns(ctx.tokenKey, username, password),
-        })
-        .where('id', '=', id)
-        .execute();
+      const changes = {
+        ...rest,
+        ...(name === undefined ? {} : { name: name.trim() }),
+        ...(device ? { device_id: device.id, company_id: device.company_id } : {}),
+        ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
+        ...accountColumns(ctx.tokenKey, username, password),
+      };
+      // Only an empty password sent: nothing changes.
+      if (Object.keys(changes).length)
+        await db.updateTable('remote_access').set(changes).where('id', '=', id).execute();
       return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
     },
   );

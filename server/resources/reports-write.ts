@@ -118,6 +118,8 @@ export default async function reportsWrite(app: FastifyInstance) {
 
   const permission = ['view_reports', 'update_devices'];
   const reports = guard(app, { permission });
+  // As on POST, the permission comes before the body schema.
+  const reportUpdate = { preValidation: requirePermission(permission), schema: { body: updateReport } };
 
   // The new-report form is enforced: the server checks what the console checks (its apply list's
   // lookup chosen by applied_by), then that every id is one of that kind in the caller's companies.
@@ -146,7 +148,7 @@ export default async function reportsWrite(app: FastifyInstance) {
     },
   );
 
-  app.put('/reports/:id', { ...reports, schema: { body: updateReport } }, async (request) => {
+  app.put('/reports/:id', reportUpdate, async (request) => {
     const actor = actorOf(request);
     const report = await parsedRecordOf(actor, request.params, 'report', 'Report');
     const { name, is_active, ...changes } = request.body as Report & { name?: string };

@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { jsonArrayFrom } from '../db/dialect';
-import { done, invalid, notFound, ok } from '../http/envelope';
+import { done, invalid } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ipv4, isHost, prefixOf } from '../services/ipv4';
@@ -14,7 +14,7 @@ import { closeVpnSessions, openSessions } from '../services/vpn-sessions';
 import { ID_SCHEMA, routeId } from '../services/ids';
 import { bulkDeleteRoute } from './bulk-delete';
 import { removeUsersOfHubs } from './vpn-hub-users';
-import { listRoute } from './list-route';
+import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
 
 // VPN hubs and quick-connect hubs (quick_hub = 1).
@@ -50,6 +50,8 @@ export async function createHub(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+const tagsOf = (tags: { id: number }[]) => ({ tags, tag_id: tags.map((tag) => tag.id) });
 
 export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const { db } = app.ctx;
@@ -101,9 +103,10 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
+    // tag_id: the ids of the hub's tags, as PUT /vpn/hubs/{id} (the edit form) takes them back.
     map: (row) => ({
       ...row,
-      ...('tags' in row ? { tags: JSON.parse(String(row.tags ?? '[]')) as unknown[] } : {}),
+      ...('tags' in row ? tagsOf(JSON.parse(String(row.tags ?? '[]')) as { id: number }[]) : {}),
       ...('devices' in row
         ? { devices: (JSON.parse(String(row.devices ?? '[]')) as { device_id: number }[]).map((d) => d.device_id) }
         : {}),
@@ -116,11 +119,8 @@ export default async function vpnHubs(app: FastifyInstance) {
   const { db } = ctx;
   listRoute(app, '/vpn/hubs', 'view_vpn_hubs', (actor) => hubSpec(app, actor));
 
-  app.get('/vpn/hubs/:id', { preHandler: requirePermission('view_vpn_hubs') }, async (request) => {
-    const { data } = await runList(hubSpec(app, actorOf(request)), { id: String(routeId(request.params)), limit: '1' });
-    if (!data[0]) throw notFound('VPN hub not found.');
-    return ok(data[0]);
-  });
+  // Not in the RMS API (which has no read of one hub): the hub as its list row shows it.
+  itemRoute(app, '/vpn/hubs/:id', 'view_vpn_hubs', (actor) => hubSpec(app, actor), { notFound: 'VPN hub not found.' });
 
   // The new-vpn-hub form is enforced: the permission first, then the document's checks.
   app.post('/vpn/hubs', guard(app, { permission: 'manage_vpn_hubs', form: true }), async (request, reply) => {
@@ -147,7 +147,8 @@ export default async function vpnHubs(app: FastifyInstance) {
 
   const hubInScope = (actor: Actor, id: number) => hubOf(db, actor, id);
 
-  // The hub's tags, overwritten: each a tag of the hub's company.
+  // The hub's tags, overwritten: each a tag of the hub's company. tag_id is the body's only field, so a body
+  // without it (the edit form leaves out an empty list) leaves the hub no tags.
   app.put(
     '/vpn/hubs/:id',
     {
@@ -155,7 +156,6 @@ export default async function vpnHubs(app: FastifyInstance) {
       schema: {
         body: {
           type: 'object',
-          required: ['tag_id'],
           additionalProperties: false,
           properties: { tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
         },
@@ -163,7 +163,7 @@ export default async function vpnHubs(app: FastifyInstance) {
     },
     async (request) => {
       const hub = await hubInScope(actorOf(request), routeId(request.params));
-      const ids = (request.body as { tag_id: number[] }).tag_id;
+      const ids = (request.body as { tag_id?: number[] }).tag_id ?? [];
       const found = ids.length
         ? await db
             .selectFrom('tags')

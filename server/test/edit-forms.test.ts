@@ -24,10 +24,14 @@ const RECORDS: Record<string, string> = {
   'edit-automation': '/api/automations?limit=1',
   'edit-company': '/api/companies?limit=50',
   'edit-device': '/api/devices?limit=1',
+  'edit-email-configuration': '/api/email-configurations?limit=1',
   'edit-monitoring-template': '/api/monitoring-templates?limit=1',
+  'edit-remote-access': '/api/devices/remote-access?limit=1',
+  'edit-report': '/api/reports?limit=1',
   'edit-role': '/api/roles?limit=50',
   'edit-tag-details': '/api/tags?limit=1',
   'edit-task-group': '/api/devices/tasks/groups?limit=10',
+  'edit-vpn-hub': '/api/vpn/hubs?limit=1',
 };
 
 /** Records an edit cannot apply to by rule (the signed-in admin's own role, built-in roles, the caller's company). */
