@@ -55,6 +55,19 @@ describe('ListPage', () => {
     fetchList.mockClear();
   });
 
+  it("reloads after a form that names its page or its table, not another's", async () => {
+    const { emitReloadData } = await import('../../engine/submit/events');
+    renderAt('/management/devices', { ...devicesDoc, table: 'devices' });
+    await screen.findByText('Device 1');
+    const calls = () => fetchList.mock.calls.length;
+    const before = calls();
+    act(() => emitReloadData({ tableRef: 'tags' }));
+    act(() => emitReloadData({ tableRef: 'devices' }));
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    act(() => emitReloadData({ tableRef: 'management.devices' }));
+    await waitFor(() => expect(calls()).toBe(before + 2));
+  });
+
   it('reads the view from the URL and writes paging and sorting back', async () => {
     renderAt('/management/devices?page=2&sort=name');
     await screen.findByText('Device 11');

@@ -95,9 +95,9 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
   useEffect(
     () =>
       onReloadData((detail) => {
-        if (!detail.tableRef || detail.tableRef === name) reload();
+        if (!detail.tableRef || detail.tableRef === name || detail.tableRef === doc.table) reload();
       }),
-    [reload, name],
+    [reload, name, doc.table],
   );
 
   // A live list (devices) patches its rows from the company channels of the rows it shows.

@@ -43,6 +43,8 @@ export interface PageDocument {
   toolbarActions?: PageAction[];
   rowActions?: PageAction[];
   bulkActions?: PageAction[];
+  /** The table a form's schema.tableRef names to reload this list after it succeeds (tags, devices, ...); the page's own name is one too. */
+  table?: string;
   /** Text when the list has no rows. */
   empty?: string;
   /** Text when the list fails to load (the server message follows). */
