@@ -36,7 +36,8 @@ test('in Norsk the select placeholder and a file field’s message are Norwegian
   await page.addInitScript(() => localStorage.setItem('language', 'no'));
   await login(page, fixtureAccounts.super, { path: '/forms/new-api-token' });
   const expires = page.getByRole('combobox', { name: 'Utløper om' });
-  await expect(expires.locator('option').first()).toHaveText('Velg');
+  // The first form of a browser loads the form engine and its document: on CI's two busy cores once over 10 s.
+  await expect(expires.locator('option').first()).toHaveText('Velg', { timeout: 30_000 });
 
   await page.goto('/forms/upload-device-api-documentation');
   await expect(page.getByRole('heading', { name: 'Last opp API-dokumentasjon for enheter' })).toBeVisible();

@@ -51,7 +51,8 @@ test('map clusters take the colour of their worst status, tell their split on ho
   await page.setViewportSize(WIDE);
   await login(page, fixtureAccounts.admin, { path: '/management/devices?view=map' });
   const map = page.getByRole('region', { name: 'Map of Devices' });
-  await expect(clusters(page).first()).toBeVisible();
+  // The map's first drawing waits for its chunk and basemap, which CI's two busy cores once took over 10 s to load.
+  await expect(clusters(page).first()).toBeVisible({ timeout: 30_000 });
   // Every seeded device is online (the fleet simulator): every cluster is green and says so.
   const green = await clusterFacts(clusters(page).first());
   for (const cluster of await clusters(page).all()) {
