@@ -93,3 +93,28 @@ test('a company is renamed from its row', async ({ page }) => {
   await expect(toast(page, 'Company updated successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Harbour depot ${run}` })).toBeVisible();
 });
+
+test('a report is edited from its row: the form holds what is stored, and the list shows the change', async ({ page }) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  const devices = (await (await api(page, 'GET', '/devices?limit=1&fields=id')).json()) as { data: { id: number }[] };
+  const created = await api(page, 'POST', '/reports', {
+    name: `Uptime ${run}`,
+    description: 'Every router',
+    type: 'periodic',
+    period: 'day',
+    applied_by: 'device',
+    apply_list: [devices.data[0].id],
+    parameters: ['router_uptime', 'signal'],
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  await page.goto(`/reports/periodic/day?q=${run}`);
+  const row = page.getByRole('row').filter({ hasText: `Uptime ${run}` });
+  await row.getByRole('button', { name: /^Edit/ }).click();
+  const form = page.getByRole('dialog', { name: 'Edit report' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(`Uptime ${run}`);
+  await expect(form.getByLabel('Description')).toHaveValue('Every router');
+  await form.getByLabel('Name', { exact: true }).fill(`Uptime and signal ${run}`);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'Report updated successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Uptime and signal ${run}` })).toBeVisible();
+});

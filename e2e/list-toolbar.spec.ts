@@ -120,6 +120,7 @@ test('the collapsed side menu shows an icon per entry, named by the entry and wi
 // popover open covers the whole list page as well.
 for (const theme of ['light', 'dark'] as const) {
   test(`the device and company lists pass axe with the column popover open, ${theme}`, async ({ page }) => {
+    test.setTimeout(150_000);
     await login(page, fixtureAccounts.super, { path: '/management/devices' });
     if (theme === 'dark') {
       await page.context().addCookies([{ name: 'dark_mode', value: 'enable', url: page.url() }]);
