@@ -94,7 +94,9 @@ test('a company is renamed from its row', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: `Harbour depot ${run}` })).toBeVisible();
 });
 
-test('a report is edited from its row: the form holds what is stored, and the list shows the change', async ({ page }) => {
+test('a report is edited from its row: the form holds what is stored, and the list shows the change', async ({
+  page,
+}) => {
   await login(page, fixtureAccounts.admin, { path: null });
   const devices = (await (await api(page, 'GET', '/devices?limit=1&fields=id')).json()) as { data: { id: number }[] };
   const created = await api(page, 'POST', '/reports', {

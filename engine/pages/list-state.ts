@@ -1,5 +1,6 @@
 // The state of a list page and its URL form: page, page size, sort, search and
 // filters live in the query string so a view can be shared.
+import { sortParam, sortTerm } from '../contract/list-query';
 import type { PageDocument } from './types';
 
 export interface ListState {
@@ -71,15 +72,16 @@ export function serializeListState(state: ListState, base: ListState, current?: 
 
 /** Clicking a sortable header: ascending, then descending, then back to the default order. */
 export function nextSort(current: string, key: string, defaultSort = ''): string {
-  if (current === key) return `-${key}`;
-  if (current === `-${key}`) return defaultSort === key || defaultSort === `-${key}` ? key : defaultSort;
+  const descending = sortParam(key, 'desc');
+  if (current === key) return descending;
+  if (current === descending) return defaultSort === key || defaultSort === descending ? key : defaultSort;
   return key;
 }
 
 export function ariaSort(current: string, key: string): 'ascending' | 'descending' | 'none' {
-  if (current === key) return 'ascending';
-  if (current === `-${key}`) return 'descending';
-  return 'none';
+  const { field, direction } = sortTerm(current);
+  if (field !== key) return 'none';
+  return direction === 'asc' ? 'ascending' : 'descending';
 }
 
 export function pageCount(total: number, pageSize: number): number {
