@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { recordToasts, toastsSeen } from './support/toasts';
 import type { Page } from '@playwright/test';
 
 // An operator's morning without surprises (issue 32): each test pins one thing
@@ -111,12 +112,15 @@ test('the time zone is kept with the account: chosen in one browser, another bro
   await page.getByRole('button', { name: /^System timezone/ }).click();
   await expect(page.getByText('Your time zone, kept with your account')).toBeVisible();
   // Kept on the server (the toast shows for the 300 ms before the page reloads, too short to wait for on busy cores).
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/user') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/user') && r.request().method() === 'PUT', {
+    timeout: 30_000,
+  });
   await page.getByLabel('Timezone').selectOption('Pacific/Auckland');
   expect((await saved).status()).toBe(200);
 
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
+  await recordToasts(elsewhere);
   await login(elsewhere, fixtureAccounts.balticsAdmin, { path: '/management/devices' });
   await elsewhere.getByRole('button', { name: 'Account menu' }).click();
   await expect(elsewhere.getByRole('button', { name: /^System timezone/ })).toContainText('Pacific/Auckland');
@@ -133,8 +137,12 @@ test('the time zone is kept with the account: chosen in one browser, another bro
   await expect(elsewhere.getByRole('tooltip')).toHaveText(expected);
   await elsewhere.getByRole('button', { name: 'Account menu' }).click();
   await elsewhere.getByRole('button', { name: /^System timezone/ }).click();
+  // The reset reloads the page 300 ms after its toast: the context closes once it has (in CI, closing it during
+  // that reload hung past the test's timeout).
+  const reloaded = elsewhere.waitForEvent('load', { timeout: 30_000 });
   await elsewhere.getByRole('button', { name: 'Reset system timezone' }).click();
-  await expect(elsewhere.getByText('The default timezone is used')).toBeVisible();
+  await expect.poll(() => toastsSeen(elsewhere), { timeout: 30_000 }).toContain('The default timezone is used');
+  await reloaded;
   await other.close();
 });
 

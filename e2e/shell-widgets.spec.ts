@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { permittedSources } from '../engine/search/search';
 import type { SessionUser } from '../engine/session/user';
 import { api, fixtureAccounts, login } from './support/login';
+import { recordToasts, toastsSeen } from './support/toasts';
 import { audit } from './support/axe';
 
 async function sessionUser(page: Page): Promise<SessionUser> {
@@ -150,18 +151,24 @@ test('dark mode: Enable, Disable and Auto kept in a cookie', async ({ page }) =>
 });
 
 test('timezone: choose, toast, reload, live clocks, reset', async ({ page }) => {
+  await recordToasts(page);
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await openAccountMenu(page);
   await page.getByRole('button', { name: /^System timezone/ }).click();
   await expect(page.locator('.clock')).toHaveCount(2);
+  const chosen = page.waitForEvent('load', { timeout: 30_000 });
   await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
-  await expect(page.getByText('Timezone updated successfully')).toBeVisible();
-  await page.waitForEvent('load');
+  await expect.poll(() => toastsSeen(page), { timeout: 30_000 }).toContain('Timezone updated successfully');
+  await chosen;
   await openAccountMenu(page);
   await expect(page.getByRole('button', { name: /^System timezone/ })).toContainText('Asia/Tokyo');
   await page.getByRole('button', { name: /^System timezone/ }).click();
+  // The reset reloads the page 300 ms after its toast: the test ends once it has (in CI, closing the context
+  // during that reload hung past the test's timeout).
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Reset system timezone' }).click();
-  await expect(page.getByText('The default timezone is used')).toBeVisible();
+  await expect.poll(() => toastsSeen(page), { timeout: 30_000 }).toContain('The default timezone is used');
+  await reloaded;
 });
 
 test('account menu shows company, role and permissions', async ({ page }) => {
