@@ -46,6 +46,8 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   page,
   browser,
 }) => {
+  // The whole studio walk of a product owner and an admin: about 50 s on CI's two busy cores, past 60 s beside other runs.
+  test.setTimeout(150_000);
   await login(page, fixtureAccounts.super, { path: '/management/devices' });
   await page.getByRole('link', { name: 'Form studio' }).click();
   await expect(page.getByRole('heading', { name: 'Form studio' })).toBeVisible();
