@@ -79,8 +79,10 @@ const mapCitiesModule = (): Plugin => ({
 const MULTI_INSTANCE_TESTS = [
   'server/test/cluster.test.ts',
   'server/test/cluster-tokens.test.ts',
+  'server/test/cluster-webui.test.ts',
   'server/devices/cluster.test.ts',
   'server/devices/leader-kill.test.ts',
+  'server/devices/job-takeover.test.ts',
 ];
 
 export default defineConfig({

@@ -78,3 +78,15 @@ test('a reboot goes through the device: offline while it restarts, online again 
     })
     .toBeLessThan(120);
 });
+
+test("the Ports tab lists the known services' ports the device says it listens on", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, fixtureAccounts.admin, { path: null });
+  const device = await cellularDevice(page);
+  await page.goto(`/devices/${device.id}/ports`);
+  await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible({ timeout: 30_000 });
+  // The simulated router answers port_check: SSH always, its web interface on a model with a LAN.
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'ssh/sftp' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'ssh/sftp' })).toContainText('open');
+});

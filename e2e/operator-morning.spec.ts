@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { api, fixtureAccounts, login } from './support/login';
 import { recordToasts, toastsSeen } from './support/toasts';
 import type { Page } from '@playwright/test';
@@ -65,33 +66,46 @@ test('a tag is renamed from the tags list and from its page, which lists its dev
   expect(Number(hq.devices_count)).toBeGreaterThan(0);
 });
 
-test('Export CSV writes what the table shows, in Norsk and the chosen time zone, every row of the filtered list', async ({
-  page,
-}) => {
+/**
+ * The online devices exported from the device list in a language and time zone chosen in this browser: the
+ * download of `item` in the Export menu (named `exportLabel` in that language), its bytes and the list's total.
+ */
+async function exportOnline(page: Page, language: string, timeZone: string, exportLabel: string, item: string) {
   // Online: the fleet simulator brings every seeded device online (playwright.config.ts).
   await login(page, fixtureAccounts.admin, { path: '/management/devices?f.status=1&pageSize=10' });
-  await page.evaluate(() => {
-    localStorage.setItem('language', 'no');
-    localStorage.setItem('system_timezone', 'Asia/Tokyo');
-  });
+  await page.evaluate(
+    ([language, timeZone]) => {
+      localStorage.setItem('language', language);
+      localStorage.setItem('system_timezone', timeZone);
+    },
+    [language, timeZone],
+  );
   await page.reload();
   const devices = (await (await api(page, 'GET', '/api/devices?status=1&limit=1')).json()) as {
     meta: { total: number };
   };
   // More rows than a page of the table: the export holds every one.
   expect(devices.meta.total).toBeGreaterThan(10);
-  await page.getByRole('button', { name: 'Eksporter' }).click();
+  await page.getByRole('button', { name: exportLabel }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'CSV', exact: true }).click(),
+    page.getByRole('menuitem', { name: item, exact: true }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
-  const lines = text
+  const bytes = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks));
+  return { name: download.suggestedFilename(), bytes, total: devices.meta.total };
+}
+
+test('Export CSV writes what the table shows, in Norsk and the chosen time zone, every row of the filtered list', async ({
+  page,
+}) => {
+  const { name, bytes, total } = await exportOnline(page, 'no', 'Asia/Tokyo', 'Eksporter', 'CSV');
+  expect(name).toMatch(/\.csv$/);
+  const lines = bytes
+    .toString()
     .replace(/^\uFEFF/, '')
     .split('\r\n')
     .filter(Boolean);
-  expect(lines).toHaveLength(devices.meta.total + 1);
+  expect(lines).toHaveLength(total + 1);
   const header = lines[0].split(',');
   expect(header).toContain('Serienummer');
   const status = header.indexOf('Status');
@@ -101,6 +115,24 @@ test('Export CSV writes what the table shows, in Norsk and the chosen time zone,
   const first = lines[1].split(',');
   expect(first[status]).toBe('Tilkoblet');
   expect(first[last]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+09:00$/);
+});
+
+test('Export Excel (XLSX) writes the same in Japanese and New York time', async ({ page }) => {
+  const { name, bytes, total } = await exportOnline(page, 'ja', 'America/New_York', 'エクスポート', 'Excel（XLSX）');
+  expect(name).toMatch(/\.xlsx$/);
+  const files = unzipSync(new Uint8Array(bytes));
+  const sheet = Object.entries(files).find(([file]) => /^xl\/worksheets\/.*\.xml$/.test(file))!;
+  const xml = Object.entries(files)
+    .filter(([file]) => file.startsWith('xl/'))
+    .map(([, content]) => strFromU8(content))
+    .join('\n');
+  // A header row and every device of the filtered list, not only the page shown.
+  expect(strFromU8(sheet[1]).match(/<row[ >]/g)).toHaveLength(total + 1);
+  expect(xml).toContain('シリアル番号');
+  expect(xml).toContain('オンライン');
+  // Times in New York with its offset (EST in December, EDT in summer).
+  expect(xml).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d-0[45]:00/);
+  expect(xml).not.toMatch(/\d\d:\d\d:\d\d\+00:00/);
 });
 
 test('the time zone is kept with the account: chosen in one browser, another browser shows it', async ({

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { generateSync } from 'otplib';
 import { api, fixtureAccounts, login } from './support/login';
+import { freshTotp } from './support/totp';
 
 // Page actions go through the engine's request pipeline: a row "Delete" by a
 // user with multi-factor opens the code prompt instead of an error toast.
@@ -39,7 +39,7 @@ test('MFA on a page action: deleting a custom role asks for the code; a wrong co
   await expect(prompt.getByText('The verification code is invalid or expired.')).toBeVisible();
   await expect(prompt).toBeVisible();
 
-  await code.fill(generateSync({ secret }));
+  await code.fill(freshTotp(secret));
   await prompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(prompt).toHaveCount(0);
   await expect(page.locator('.toast-host').getByText('Role removed successfully', { exact: true })).toBeVisible();

@@ -94,7 +94,7 @@ test('device metrics: one chart per unit, negative dBm on its own axis', async (
   // Drawn by uPlot on canvas: each chart's hover values are in its own unit only.
   for (const [chart, unit, other] of [
     [signal, /: -\d+ dBm/, '°C'],
-    [temperature, /: \d+ °C/, 'dBm'],
+    [temperature, /: \d+(\.\d)? °C/, 'dBm'],
   ] as const) {
     await expect(chart.locator('canvas')).toBeVisible();
     await chart.scrollIntoViewIfNeeded();

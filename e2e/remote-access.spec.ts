@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startRemoteServices, type RemoteServices } from '../sim/remote';
 import { api, login } from './support/login';
 
@@ -16,6 +16,7 @@ const run = Date.now().toString(36);
 const SSH = `E2E SSH ${run}`;
 const SFTP = `E2E SFTP ${run}`;
 const WEBUI = `E2E WebUI ${run}`;
+const VNC = `E2E VNC ${run}`;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   router = await startRemoteServices({
@@ -60,6 +61,14 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
     destination_port: router.http.port,
   });
   expect(web.status(), await web.text()).toBe(201);
+  const desktop = await api(page, 'POST', '/devices/remote-access', {
+    device_id: deviceId,
+    name: VNC,
+    protocol: 'vnc',
+    destination_ip: '127.0.0.1',
+    destination_port: router.vnc.port,
+  });
+  expect(desktop.status(), await desktop.text()).toBe(201);
   await context.close();
 });
 
@@ -155,7 +164,18 @@ test('Connect on the Remote access detail page opens the terminal of that entry'
 test('SFTP: the device folder is listed; a file uploads and downloads, a folder is made and deleted', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', { path: '/remote/access' });
+  await login(page, 'admin@example.com', { path: null });
+  // The account's time zone (issue 32, item 4) dates the files, whatever the browser's.
+  expect((await api(page, 'PUT', '/api/account/user', { time_zone: 'Asia/Tokyo' })).status()).toBe(200);
+  try {
+    await sftpWalk(page);
+  } finally {
+    await api(page, 'PUT', '/api/account/user', { time_zone: null });
+  }
+});
+
+async function sftpWalk(page: Page) {
+  await page.goto('/remote/access');
   await page.getByRole('searchbox').first().fill(SFTP);
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
@@ -163,7 +183,11 @@ test('SFTP: the device folder is listed; a file uploads and downloads, a folder 
   ]);
   await tab.waitForURL(/\/rms-connect\/sftp\?access_id=\d+&key=/);
   const files = tab.getByRole('table');
-  await expect(files.getByRole('row').filter({ hasText: 'README.txt' })).toBeVisible({ timeout: 15_000 });
+  const readme = files.getByRole('row').filter({ hasText: 'README.txt' });
+  await expect(readme).toBeVisible({ timeout: 15_000 });
+  const modified = statSync(path.join(router.sftpRoot, 'README.txt')).mtime;
+  const tokyo = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
+  await expect(readme.locator('time')).toHaveText(tokyo.format(modified));
   await tab.getByRole('textbox', { name: 'Folder name' }).fill('logs');
   await tab.getByRole('button', { name: 'New folder' }).click();
   await tab.getByRole('button', { name: 'logs/' }).click();
@@ -191,7 +215,7 @@ test('SFTP: the device folder is listed; a file uploads and downloads, a folder 
   await tab.getByRole('button', { name: 'Delete logs' }).click();
   await expect(tab.getByRole('button', { name: 'logs/' })).toHaveCount(0);
   expect(existsSync(path.join(router.sftpRoot, 'logs'))).toBe(false);
-});
+}
 
 test("WebUI: Connect opens the router's web interface under the session path; its login works", async ({ page }) => {
   await login(page, 'admin@example.com', { path: `/devices/${deviceId}` });
@@ -210,4 +234,36 @@ test("WebUI: Connect opens the router's web interface under the session path; it
   // The device's session cookie stays on the server; the console's own cookies stay as they were.
   const cookies = await tab.context().cookies();
   expect(cookies.map((cookie) => cookie.name)).not.toContain('sysauth');
+});
+
+test("Desktop: Connect opens the router's VNC desktop in noVNC; a click paints on it, through the relay", async ({
+  page,
+}) => {
+  await login(page, 'admin@example.com', { path: `/devices/${deviceId}` });
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: `Connect: ${VNC}` }).click(),
+  ]);
+  await tab.waitForURL(/\/rms-connect\/desktop\?access_id=\d+&key=/);
+  const screen = tab.getByRole('application', { name: 'Remote desktop screen' });
+  const canvas = screen.locator('canvas');
+  // The desktop's size (640 x 400) and its background drawn from the device's frames.
+  await expect
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`), { timeout: 15_000 })
+    .toBe('640x400');
+  const pixel = (x: number, y: number) =>
+    canvas.evaluate(
+      (c: HTMLCanvasElement, [px, py]) => [...c.getContext('2d')!.getImageData(px, py, 1, 1).data.slice(0, 3)],
+      [x, y],
+    );
+  await expect.poll(() => pixel(320, 300)).toEqual([16, 42, 67]);
+  await expect(tab.getByRole('timer')).toContainText(/Session ends in \d+:\d\d/);
+  // A click at the middle of the scaled canvas lands at the middle of the desktop, where the device paints.
+  await canvas.click();
+  await expect.poll(() => pixel(320, 200)).toEqual([255, 128, 0]);
+  // "c" on the keyboard (the desktop has focus since the click) clears it.
+  await tab.keyboard.press('c');
+  await expect.poll(() => pixel(320, 200)).toEqual([16, 42, 67]);
+  await expect(tab.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await tab.screenshot({ path: test.info().outputPath('desktop.png') });
 });

@@ -70,6 +70,60 @@ test('failed revokes count across the login page: the third shows the maintenanc
   expect(revokes.length).toBeGreaterThanOrEqual(3);
 });
 
+/** Session calls and the page data call seen, as `METHOD /path`. */
+function sessionCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/account/token/') || ['/api/user', '/api/tags'].includes(pathname))
+      calls.push(`${r.method()} ${pathname}`);
+  });
+  return calls;
+}
+
+const unauthorized = { success: false, errors: [{ code: 'UNAUTHORIZED', message: 'Unauthenticated.', source: null }] };
+
+// Shell spec §4 and §8: "On a 401 from the user call, a token refresh is tried; if refresh fails the token is
+// revoked and the user is redirected to login"; an UNAUTHORIZED answer at start-up is no server error (no
+// maintenance page) and renders no app.
+test('an UNAUTHORIZED answer to the user call at start-up: one refresh, the revoke, then the login page', async ({
+  page,
+  context,
+}) => {
+  await login(page, fixtureAccounts.admin, { path: null });
+  await context.clearCookies({ name: 'rms_access' });
+  await page.route('**/api/account/token/refresh', (route) => route.fulfill({ status: 401, json: unauthorized }));
+  const calls = sessionCalls(page);
+  await page.goto('/management/devices?page=2');
+  await page.waitForURL(/\/account\/login/);
+  expect(new URL(page.url()).searchParams.get('continue_url')).toBe('/management/devices?page=2');
+  expect(calls).toEqual(['GET /api/user', 'POST /api/account/token/refresh', 'POST /api/account/token/revoke']);
+  await expect(page.getByRole('heading', { name: 'Maintenance' })).toHaveCount(0);
+});
+
+// Shell spec §8: an errors list whose first code is globally handled calls the global handler with it and the
+// request is rejected. The console's set is UNAUTHORIZED, and its handler ends the session: a call still
+// answered UNAUTHORIZED after the token refresh means the session is gone, so the app goes to the login page.
+test('inside the app an UNAUTHORIZED answer the refresh does not cure ends the session on the login page', async ({
+  page,
+}) => {
+  await login(page, fixtureAccounts.admin, { path: '/management/devices' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.route(
+    (url) => url.pathname === '/api/tags',
+    (route) => route.fulfill({ status: 401, json: unauthorized }),
+  );
+  const calls = sessionCalls(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
+  await page.waitForURL(/\/account\/login/);
+  expect(new URL(page.url()).searchParams.get('continue_url')).toBe('/tags');
+  // The 401, one refresh (which succeeds), the page's GET sent again and answered UNAUTHORIZED once more.
+  const refresh = calls.indexOf('POST /api/account/token/refresh');
+  expect(calls.slice(0, refresh)).toContain('GET /api/tags');
+  expect(calls.slice(refresh + 1)).toContain('GET /api/tags');
+  expect(calls.filter((call) => call === 'POST /api/account/token/refresh')).toHaveLength(1);
+});
+
 test('terms of service: the default theme asks with the data-agreement dialog and records acceptance', async ({
   page,
 }) => {

@@ -232,8 +232,10 @@ test("the error widget lists the session's failed calls with time and message; C
   await expect(page.getByRole('button', { name: /^Errors/ })).toHaveCount(0);
   await page.goto('/devices/999999');
   await expect(page.getByRole('alert').filter({ hasText: 'Device not found.' })).toBeVisible();
-  await page.getByRole('button', { name: /^Errors \(\d+\)$/ }).click();
-  const panel = page.getByRole('region', { name: 'Recent errors' });
+  // Shell spec §2: the header holds the error widget, beside the notification widget.
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: /^Errors \(\d+\)$/ }).click();
+  const panel = header.getByRole('region', { name: 'Recent errors' });
   const failure = panel
     .getByRole('listitem')
     .filter({ hasText: /GET \/devices\S*999999\S* · 404/ })

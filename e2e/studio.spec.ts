@@ -69,6 +69,13 @@ test('a product owner creates, previews, dry-runs, publishes and reverts a form;
   // KeyZ: with Shift held the key is "Z", as a real keyboard sends it.
   await page.keyboard.press('ControlOrMeta+Shift+KeyZ');
   await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  // Each paste over the whole text is a step of its own, however quickly the next follows.
+  await setEditorText(page, misspelled);
+  await setEditorText(page, JSON.stringify(form('Name'), null, 2));
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(page.locator('.cm-lintRange-error')).toHaveText('"lable"');
+  await page.keyboard.press('ControlOrMeta+Shift+KeyZ');
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
 
   // Preview as the guest role: the form needs update_tags, which that role lacks; then in Norwegian.
   const preview = page.getByRole('region', { name: 'Preview' });
@@ -165,10 +172,64 @@ test('someone else publishing meanwhile opens the merge view instead of losing a
   await page.getByRole('button', { name: 'Publish' }).click();
   const merge = page.getByRole('region', { name: 'Merge' });
   await expect(merge.getByRole('heading')).toHaveText(`Someone else published version ${meta.version + 1} meanwhile`);
-  await expect(merge).toContainText('-   "subtitle": "Theirs"');
-  await expect(merge).toContainText('+   "subtitle": "Mine"');
+  const part = merge.getByRole('group', { name: /subtitle/ });
+  await expect(part.locator('pre[aria-label="Theirs"]')).toHaveText('"Theirs"');
+  await expect(part.locator('pre[aria-label="Yours"]')).toHaveText('"Mine"');
   await merge.getByRole('button', { name: `Publish mine over version ${meta.version + 1}` }).click();
   await expect(page.getByText(`Published version ${meta.version + 2} of new-tag`)).toBeVisible();
+});
+
+test('a draft begun before the latest version is merged part by part, not published over it', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: '/studio?kind=forms&name=new-tag' });
+  await expect(page.getByRole('heading', { name: /forms\/new-tag/ })).toBeVisible();
+  const current = await page.request.get('/api/documents/forms/new-tag');
+  const { data, meta } = (await current.json()) as {
+    data: { fields: { key: string; label: string }[] } & Record<string, unknown>;
+    meta: { version: number };
+  };
+  const relabel = (label: string) => data.fields.map((f) => (f.key === 'name' ? { ...f, label } : f));
+  // Elsewhere (another owner, or this one in another tab) a new title is published and the name field relabelled.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const theirs = await page.request.put('/api/documents/forms/new-tag', {
+    data: { document: { ...data, title: 'Create tag', fields: relabel('Label') }, version: meta.version },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(theirs.status()).toBe(200);
+  // This page still edits the version it opened: its draft (a subtitle, the same field relabelled) is saved as begun from it.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/new-tag/draft') && r.request().method() === 'PUT');
+  await setEditorText(page, JSON.stringify({ ...data, subtitle: 'For masts', fields: relabel('Tag name') }, null, 2));
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  const merge = page.getByRole('region', { name: 'Merge' });
+  await expect(merge.getByRole('heading')).toHaveText(
+    `Version ${meta.version + 1} was published after your draft began`,
+  );
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  // Each side's own change is taken; the field both relabelled is kept twice.
+  await expect(merge.getByRole('group', { name: /^title/ }).getByRole('radio', { name: 'Theirs' })).toBeChecked();
+  await expect(merge.getByRole('group', { name: /^subtitle/ }).getByRole('radio', { name: 'Yours' })).toBeChecked();
+  const field = merge.getByRole('group', { name: /Field Tag name.*Changed on both sides/ });
+  await field.getByRole('radio', { name: 'Keep both' }).check();
+  await merge.getByRole('button', { name: 'Use the merge as the draft' }).click();
+  await expect(merge).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /problem/ })).toHaveText('No problems');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(`Published version ${meta.version + 2} of new-tag`)).toBeVisible();
+  const published = (await (await page.request.get('/api/documents/forms/new-tag')).json()) as {
+    data: { title: string; subtitle: string; fields: { key: string; label: string }[] };
+  };
+  expect(published.data).toMatchObject({ title: 'Create tag', subtitle: 'For masts' });
+  expect(published.data.fields.filter((f) => f.key.startsWith('name'))).toMatchObject([
+    { key: 'name', label: 'Label' },
+    { key: 'name_2', label: 'Tag name' },
+  ]);
+  // New tag as it was, for the tests after this one.
+  const back = await page.request.put('/api/documents/forms/new-tag', {
+    data: { document: data, version: meta.version + 2 },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(back.status()).toBe(200);
 });
 
 test('a user without manage_documents sees no studio', async ({ page }) => {
@@ -179,4 +240,50 @@ test('a user without manage_documents sees no studio', async ({ page }) => {
   await expect(page).not.toHaveURL(/\/studio/);
   await expect(page.getByRole('heading', { name: 'Form studio' })).toHaveCount(0);
   expect((await page.request.get('/api/documents/forms/new-tag/versions')).status()).toBe(403);
+});
+
+test('a published form is placed on the tags list from the studio, and its button opens it', async ({ page }) => {
+  await login(page, fixtureAccounts.super, { path: null });
+  const name = `locate-tag-${Date.now().toString(36)}`;
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+  const document = {
+    $schema: '../form.schema.json',
+    title: 'Locate tag',
+    endpoint: '/tags',
+    method: 'post',
+    permission: 'create_tags',
+    schema: { id: name },
+    fields: [{ key: 'name', label: 'Name', type: 'text', required: true }],
+  };
+  expect(
+    (await page.request.put(`/api/documents/forms/${name}`, { data: { document, version: 0 }, headers })).status(),
+  ).toBe(200);
+  const tags = (await (await page.request.get('/api/documents/pages/tags.main')).json()) as {
+    data: Record<string, unknown>;
+    meta: { version: number };
+  };
+  try {
+    await page.goto(`/studio?kind=forms&name=${name}`);
+    await page.getByRole('tab', { name: 'Place' }).click();
+    const place = page.getByRole('form', { name: 'Place' });
+    await place.getByLabel('Page').selectOption('tags.main');
+    await expect(place.getByRole('radio', { name: 'A button above the list' })).toBeChecked();
+    await expect(place.getByLabel('Button label')).toHaveValue('Locate tag');
+    await place.getByRole('button', { name: 'Place on the page' }).click();
+    await expect(page.getByText('Locate tag is placed on tags.main')).toBeVisible();
+
+    await page.goto('/tags');
+    await page.getByRole('button', { name: 'Locate tag' }).click();
+    await expect(page.getByRole('dialog', { name: 'Locate tag' })).toBeVisible();
+  } finally {
+    const now = (await (await page.request.get('/api/documents/pages/tags.main')).json()) as {
+      meta: { version: number };
+    };
+    const back = await page.request.put('/api/documents/pages/tags.main', {
+      data: { document: tags.data, version: now.meta.version },
+      headers,
+    });
+    expect(back.status()).toBe(200);
+  }
 });

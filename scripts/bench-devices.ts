@@ -10,6 +10,8 @@ import { openDatabase } from '../server/db/open';
 import { startFleet } from '../sim/fleet';
 import { databaseDevices } from '../sim/sources';
 import { percentile, signIn } from './bench-http';
+import { benchDatabase } from './bench-postgres';
+import { removeRedisKeys } from '../server/test/redis';
 
 // `npm run bench:devices` (docs/benchmarks.md): BENCH_DEVICES simulated
 // routers (10,000) on the embedded broker of one server instance
@@ -25,6 +27,14 @@ import { percentile, signIn } from './bench-http';
 // BENCH_ACTIONS (30) actions, one after another, BENCH_SAMPLE (50) devices
 // followed. Prints a table. On a shared machine run it with a small
 // BENCH_DEVICES (100) and BENCH_POLL_SECONDS (10) to check that it works.
+//
+// BENCH_INSTANCES=2: two server instances over PostgreSQL
+// (BENCH_POSTGRES_URL, this machine's by default; a database of the run's
+// own) and Redis (REDIS_URL, a key prefix of the run's own), sharing the
+// devices through this machine's Mosquitto (BENCH_MQTT_URL, a topic prefix
+// of the run's own, MQTT 5 shared subscriptions). The page is signed in on
+// the first instance and the actions are sent to the second, so a result
+// crosses instances; the CPU is both processes'.
 
 const env = process.env;
 const DEVICES = Number(env.BENCH_DEVICES ?? 10_000);
@@ -33,9 +43,12 @@ const WARMUP_S = Number(env.BENCH_WARMUP_SECONDS ?? POLL_S + 10);
 const SECONDS = Number(env.BENCH_SECONDS ?? 2 * POLL_S);
 const ACTIONS = Number(env.BENCH_ACTIONS ?? 30);
 const SAMPLE = Number(env.BENCH_SAMPLE ?? 50);
+const INSTANCES = Number(env.BENCH_INSTANCES ?? 1);
+const CLUSTER = INSTANCES > 1;
 const USER = 'admin@example.com';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLOCK_TICKS = 100;
+const RUN = `bench-devices-${process.pid}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,45 +60,79 @@ function cpuMs(pid: number): number {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-bench-devices-'));
 const dbFile = path.join(dir, 'bench.db');
-console.log(`Seeding ${DEVICES.toLocaleString('en')} devices...`);
-const seeding = await buildApp({ dbFile, reset: true, devices: DEVICES, logLevel: 'silent' });
+const postgres = CLUSTER
+  ? await benchDatabase(env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+  : undefined;
+const target = postgres?.url ?? dbFile;
+console.log(`Seeding ${DEVICES.toLocaleString('en')} devices${CLUSTER ? ' (PostgreSQL)' : ''}...`);
+const seeding = await buildApp({
+  dbFile,
+  databaseUrl: postgres?.url,
+  reset: true,
+  devices: DEVICES,
+  logLevel: 'silent',
+});
 await seeding.close();
-const { db, close } = openDatabase(dbFile, { poolSize: 1 });
+const { db, close } = openDatabase(target, { poolSize: 1 });
 await db.updateTable('devices').set({ monitoring_enabled: 1, dynamic_monitoring: null, status: 0 }).execute();
 const rows = await db.selectFrom('devices').select(['id', 'serial', 'company_id']).orderBy('id').execute();
 await close();
 console.log('Issuing the devices\u2019 MQTT credentials...');
-const fleetDevices = await databaseDevices(dbFile);
+const fleetDevices = await databaseDevices(target);
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
-  cwd: ROOT,
-  env: {
-    PATH: env.PATH,
-    HOME: env.HOME,
-    DB_FILE: dbFile,
-    PORT: '0',
-    MQTT_PORT: '0',
-    MQTT_POLL_SECONDS: String(POLL_S),
-    LOG_LEVEL: 'warn',
-    TOKEN_KEY: randomBytes(32).toString('base64'),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let output = '';
-server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
-process.once('exit', stopServer);
-while (!/Console and API on/.test(output) || !/MQTT broker.*mqtt:\/\//.test(output)) {
-  if (server.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-  await sleep(100);
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MQTT_URL = env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const prefix = CLUSTER ? `${RUN}/` : '';
+
+/** One server instance as a process; answers its console URL, its broker's and the process. */
+async function startInstance() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: env.PATH,
+      HOME: env.HOME,
+      PORT: '0',
+      MQTT_POLL_SECONDS: String(POLL_S),
+      LOG_LEVEL: 'warn',
+      TOKEN_KEY: tokenKey,
+      ...(CLUSTER
+        ? {
+            DATABASE_URL: postgres!.url,
+            REDIS_URL,
+            REDIS_PREFIX: `${RUN}:`,
+            MQTT_URL,
+            MQTT_TOPIC_PREFIX: prefix,
+          }
+        : { DB_FILE: dbFile, MQTT_PORT: '0' }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  while (!/Console and API on/.test(output) || (!CLUSTER && !/MQTT broker.*mqtt:\/\//.test(output))) {
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    await sleep(100);
+  }
+  const url = /Console and API on (http:\/\/\S+)/.exec(output)![1].replace('localhost', '127.0.0.1');
+  const broker = CLUSTER ? MQTT_URL : /MQTT broker.*?(mqtt:\/\/\S+)/.exec(output)![1];
+  return { url, broker, child };
 }
-const base = /Console and API on (http:\/\/\S+)/.exec(output)![1].replace('localhost', '127.0.0.1');
-const broker = /MQTT broker.*?(mqtt:\/\/\S+)/.exec(output)![1];
+
+const tokenKey = randomBytes(32).toString('base64');
+const servers: Awaited<ReturnType<typeof startInstance>>[] = [];
+for (let i = 0; i < INSTANCES; i++) servers.push(await startInstance());
+const base = servers[0].url;
+/** Where the actions go: the last instance (the second of two). */
+const actionBase = servers.at(-1)!.url;
+const { broker } = servers[0];
+const serverCpu = () => servers.reduce((sum, s) => sum + cpuMs(s.child.pid!), 0);
 
 console.log(`Connecting ${DEVICES.toLocaleString('en')} simulated devices to ${broker}...`);
 const fleet = await startFleet({
   broker,
   devices: fleetDevices,
+  prefix,
   behaviour: { dropoutsPerHour: 0 },
   concurrency: 100,
 });
@@ -113,7 +160,10 @@ let measuring = false;
 const latencies: number[] = [];
 socket.on('DeviceUpdated', (event: { data: { id: number; router_uptime?: number } }) => {
   const serial = serialOf.get(event.data.id);
-  const sent = serial && published.get(`${serial}:${event.data.router_uptime}`);
+  const key = `${serial}:${event.data.router_uptime}`;
+  const sent = serial && published.get(key);
+  // A value's first arrival: later updates of the record (another parameter, another instance) carry it again.
+  published.delete(key);
   if (measuring && sent) latencies.push(performance.now() - sent);
 });
 
@@ -123,13 +173,13 @@ await sleep(WARMUP_S * 1000);
 
 console.log(`Measuring for ${SECONDS} s...`);
 measuring = true;
-const start = { at: performance.now(), cpu: cpuMs(server.pid!), messages: sent() };
+const start = { at: performance.now(), cpu: serverCpu(), messages: sent() };
 const trips: number[] = [];
 const actionsDone = (async () => {
   for (let i = 0; i < ACTIONS; i++) {
     const device = sample[i % sample.length];
     const began = performance.now();
-    const reply = await fetch(`${base}/api/devices/actions`, {
+    const reply = await fetch(`${actionBase}/api/devices/actions`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -154,7 +204,7 @@ const actionsDone = (async () => {
   }
 })();
 await sleep(SECONDS * 1000);
-const end = { at: performance.now(), cpu: cpuMs(server.pid!), messages: sent() };
+const end = { at: performance.now(), cpu: serverCpu(), messages: sent() };
 measuring = false;
 await actionsDone;
 
@@ -167,7 +217,11 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 const table: [string, string, string][] = [
   ['devices (polled every ' + POLL_S + ' s)', DEVICES.toLocaleString('en'), ''],
   ['device messages handled / s', (messages / seconds).toFixed(0), ''],
-  ['server CPU (share of one core)', `${((cpu / (seconds * 1000)) * 100).toFixed(1)} %`, '< 50 %'],
+  [
+    `server CPU (share of one core${CLUSTER ? ', both instances' : ''})`,
+    `${((cpu / (seconds * 1000)) * 100).toFixed(1)} %`,
+    CLUSTER ? '' : '< 50 %',
+  ],
   ['server CPU per message', messages ? `${((cpu * 1000) / messages).toFixed(0)} µs` : 'n/a', ''],
   [
     `value to page p50 / p95 (${latencies.length} values)`,
@@ -180,15 +234,23 @@ const table: [string, string, string][] = [
     'p95 < 500 ms',
   ],
 ];
-console.log(
-  `\nOne server instance, embedded broker, SQLite, ${seconds.toFixed(0)} s measured, ${os.cpus().length} cores\n`,
-);
+const setUp = CLUSTER
+  ? `${INSTANCES} server instances, Mosquitto, PostgreSQL and Redis`
+  : 'One server instance, embedded broker, SQLite';
+console.log(`\n${setUp}, ${seconds.toFixed(0)} s measured, ${os.cpus().length} cores\n`);
 console.log('| measure | value | aim |\n|---|---|---|');
 for (const [name, value, aim] of table) console.log(`| ${name} | ${value} | ${aim} |`);
 
 socket.disconnect();
 await fleet.stop();
-stopServer();
-await new Promise((resolve) => server.once('exit', resolve));
+await Promise.all(
+  servers.map(({ child }) => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    return exited;
+  }),
+);
+await postgres?.drop();
+if (CLUSTER) await removeRedisKeys(`${RUN}:`);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ControlReply, ControlRequest } from '../server/devices/protocol';
+import { esimCheck, portCheck, portScan } from './ports';
 import type { SimulatedRouter } from './router';
 
 // What a simulated router does with a control request
@@ -7,7 +8,9 @@ import type { SimulatedRouter } from './router';
 // action, progress and a result or an error. A reboot's result comes when
 // the router is back (with its new uptime), a firmware update reports its
 // download's progress, installs and reboots, then answers with the new
-// firmware; a configuration upload downloads and applies its file. A file
+// firmware; a configuration upload downloads and applies its file; a port
+// scan answers its Ethernet ports and the LAN devices on them, a port check
+// which of the asked ports it listens on (./ports.ts). A file
 // is really downloaded from the link the request names and checked against
 // its size and SHA-256 (error download_failed or verify_failed). The steps
 // are returned as a plan (a reply, a pause, a download, a reboot), which
@@ -131,6 +134,15 @@ export function planFor(router: SimulatedRouter, request: ControlRequest, now: n
         result(id, { applied: true }),
       ];
     }
+    case 'port_scan':
+      return [accepted(id), result(id, portScan(router))];
+    case 'port_check': {
+      const open = portCheck(router, args.ports);
+      if (!open) return [accepted(id), error(id, 'invalid_args', 'The ports to check are missing.')];
+      return [accepted(id), result(id, open)];
+    }
+    case 'esim_check':
+      return [accepted(id), result(id, esimCheck(router))];
     default:
       return [error(id, 'unsupported_action', `Unsupported action: ${action}`)];
   }

@@ -1,12 +1,13 @@
 // What each model of the fleet can answer over the vendor's monitoring
 // protocol (reference/device-mqtt.md): its topic TYPE (`device` on TRB1
 // gateways, `router` on everything else), whether it has a modem (signal,
-// operator, network, temperature of the module) and which I/O inputs it has.
+// operator, network, temperature of the module, and the mobile data counters
+// of our protocol extension) and which I/O inputs it has.
 // A parameter a model lacks gets no answer at all, as on a real router.
 
 import type { DeviceType, Parameter } from '../server/devices/protocol';
 
-const MODEM: Parameter[] = ['temperature', 'operator', 'signal', 'network'];
+const MODEM: Parameter[] = ['temperature', 'operator', 'signal', 'network', 'sim', 'rx_day', 'tx_day'];
 const ALWAYS: Parameter[] = ['connection', 'wan', 'uptime', 'name'];
 const DIGITAL1: Parameter[] = ['digital1'];
 const TWO_DIGITAL: Parameter[] = ['digital1', 'digital2'];

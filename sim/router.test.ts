@@ -34,6 +34,21 @@ describe('SimulatedRouter', () => {
     expect(router({ model: 'TCR100' }).read('digital1', T0)).toBeUndefined();
   });
 
+  it("counts today's mobile data on SIM 1 while it is up, from zero again after midnight; a router without a modem has none", () => {
+    const rut = router();
+    expect(rut.read('sim', T0)).toBe('1');
+    const at = (hours: number) => T0 + hours * 3600_000;
+    const rx = (hours: number) => Number(rut.read('rx_day', at(hours)));
+    const noon = rx(0);
+    const evening = rx(6);
+    // Six hours at about 3.5 KB a second (half to one and a half of it).
+    expect(evening - noon).toBeGreaterThan(6 * 3600 * 1750);
+    expect(evening - noon).toBeLessThan(6 * 3600 * 5250);
+    expect(Number(rut.read('tx_day', at(6)))).toBeCloseTo(evening / 4, -3);
+    expect(rx(13)).toBeLessThan(3600 * 5250);
+    expect(router({ model: 'TAP200' }).read('rx_day', T0)).toBeUndefined();
+  });
+
   it('speaks as `device` on TRB1 gateways and `router` elsewhere', () => {
     expect(router({ model: 'TRB140' }).type).toBe('device');
     expect(router({ model: 'TRB245' }).type).toBe('router');

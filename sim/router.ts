@@ -45,6 +45,8 @@ const SIGNAL_TAU = 300;
 const TEMPERATURE_TAU = 600;
 /** Tenths of a degree per √second. */
 const TEMPERATURE_NOISE = 0.6;
+/** Mobile data received a second on average (bytes; about 300 MB a day), sent a quarter of it. */
+const RX_PER_SECOND = 3500;
 /** A rebooted module comes back this much cooler (tenths of a degree) and warms up again. */
 const REBOOT_COOLING = 40;
 
@@ -75,6 +77,8 @@ export class SimulatedRouter {
   private silence: Silence | null = null;
   private digital = [0, 0];
   private analog = 0;
+  /** Today's mobile data counters (bytes), restarted at each UTC midnight. */
+  private data = { day: '', rx: 0, tx: 0 };
 
   constructor(
     identity: RouterIdentity,
@@ -144,6 +148,12 @@ export class SimulatedRouter {
         return String(this.digital[1]);
       case 'analog':
         return this.analog.toFixed(2);
+      case 'sim':
+        return '1';
+      case 'rx_day':
+        return String(Math.round(this.data.rx));
+      case 'tx_day':
+        return String(Math.round(this.data.tx));
     }
   }
 
@@ -163,6 +173,15 @@ export class SimulatedRouter {
     this.temperature = clamp(this.temperature, -300, 900);
     if (this.random() < dt / 600) this.digital[Math.floor(this.random() * 2)] ^= 1;
     this.analog = clamp(this.analog + 0.05 * Math.sqrt(dt) * gauss(this.random), 0, 24);
+    const day = new Date(now).toISOString().slice(0, 10);
+    // A new day counts from its midnight.
+    const counted = day === this.data.day ? dt : Math.min(dt, (now - Date.parse(day)) / 1000);
+    if (day !== this.data.day) this.data = { day, rx: 0, tx: 0 };
+    if (!this.silence) {
+      const received = RX_PER_SECOND * counted * (0.5 + this.random());
+      this.data.rx += received;
+      this.data.tx += received / 4;
+    }
     if (this.silence) return;
     const rate = this.behaviour.dropoutsPerHour / 3600;
     if (rate > 0 && this.random() < 1 - Math.exp(-rate * dt)) {

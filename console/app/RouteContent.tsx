@@ -16,10 +16,13 @@ const StudioPage = lazy(() => import('../studio/StudioPage').then((m) => ({ defa
 // The SSH and Telnet pages bring xterm.js with them, on those pages only; the SFTP page its file browser.
 const TerminalPage = lazy(() => import('../connect/TerminalPage').then((m) => ({ default: m.TerminalPage })));
 const SftpPage = lazy(() => import('../connect/SftpPage').then((m) => ({ default: m.SftpPage })));
+// The desktop page brings noVNC with it.
+const DesktopPage = lazy(() => import('../connect/DesktopPage').then((m) => ({ default: m.DesktopPage })));
 const CONNECT_PAGES: Record<string, ComponentType<ConnectPageProps> | undefined> = {
   'rms-connect.ssh': TerminalPage,
   'rms-connect.telnet': TerminalPage,
   'rms-connect.sftp': SftpPage,
+  'rms-connect.desktop': DesktopPage,
 };
 
 export function Loading() {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RouteErrorBoundary } from './RouteError';
+import { installChunkReload, RouteErrorBoundary } from './RouteError';
 
 afterEach(() => {
   cleanup();
@@ -53,6 +53,26 @@ describe('RouteErrorBoundary', () => {
         </RouteErrorBoundary>
       </MemoryRouter>,
     );
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});
+
+// Spec 001 §8: a dynamic asset that fails to load raises a preload-error event;
+// if unhandled it is rethrown. Vite rethrows unless the event is cancelled.
+describe('installChunkReload', () => {
+  it('handles the first vite:preloadError by reloading, and leaves a second within a minute unhandled', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    sessionStorage.clear();
+    installChunkReload();
+    const first = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    const second = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(second);
+    expect(second.defaultPrevented).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
   });

@@ -12,6 +12,7 @@ import { http } from '../../engine/http/client';
 import { HttpError } from '../../engine/http/errors';
 import { t } from '../../engine/i18n/i18n';
 import { saveBlob } from '../../renderer/files/downloadFile';
+import { formatDateTime } from '../i18n/time';
 import {
   AccountForm,
   linkKeyOfPage,
@@ -182,7 +183,9 @@ function FileBrowser({ base, link }: { base: string; link: LinkInfo }) {
                   )}
                 </td>
                 <td>{entry.type === 'file' ? formatBytes(entry.size) : '—'}</td>
-                <td>{entry.modified ? new Date(entry.modified).toLocaleString() : '—'}</td>
+                <td>
+                  {entry.modified ? <time dateTime={entry.modified}>{formatDateTime(entry.modified)}</time> : '—'}
+                </td>
                 <td className="connect-actions">
                   {entry.type === 'file' && (
                     <button

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import {
   AccountForm,
+  ConnectionClosed,
   linkKeyOfPage,
   LinkStatus,
   useLink,
@@ -98,14 +99,7 @@ function TerminalView(props: { linkKey: string; link: LinkInfo; account: { usern
         </button>
         {link.protocol === 'ssh' && <ShareLink />}
       </header>
-      {closed !== null && (
-        <div className="connect-closed" role="status">
-          <strong>{t('Connection closed')}</strong> <span>{closed}</span>{' '}
-          <button className="fc-btn" type="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t('Reconnect')}
-          </button>
-        </div>
-      )}
+      {closed !== null && <ConnectionClosed reason={closed} onReconnect={() => setAttempt((n) => n + 1)} />}
       <div className="connect-terminal" ref={host} />
     </section>
   );

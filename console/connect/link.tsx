@@ -72,3 +72,15 @@ export function AccountForm({ onSubmit, error }: { onSubmit(account: Account): v
     </form>
   );
 }
+
+/** A connection's end, in the words the server gave, with Reconnect. */
+export function ConnectionClosed({ reason, onReconnect }: { reason: string; onReconnect(): void }) {
+  return (
+    <div className="connect-closed" role="status">
+      <strong>{t('Connection closed')}</strong> <span>{reason}</span>{' '}
+      <button className="fc-btn" type="button" onClick={onReconnect}>
+        {t('Reconnect')}
+      </button>
+    </div>
+  );
+}

@@ -1,10 +1,13 @@
-// The browser's side of the terminal relay (server/remote/relay.ts): a
-// websocket on this origin named by the link key; binary frames are the
-// terminal's bytes, text frames control messages.
+// The browser's side of the terminal and desktop relay (server/remote/relay.ts):
+// a websocket on this origin named by the link key; binary frames are the
+// connection's bytes, text frames control messages. Once the device is
+// connected (`ready`), a desktop hands the socket to noVNC, which takes its
+// messages over; the close is heard either way.
 
 export interface RelayHandlers {
   session(info: { expires_at: string; name: string; device_name: string }): void;
-  ready(): void;
+  /** The device is connected; `socket` carries its bytes from now on. */
+  ready(socket: WebSocket): void;
   output(bytes: Uint8Array): void;
   closed(reason: string): void;
 }
@@ -34,9 +37,9 @@ export function openRelay(
     if (typeof event.data !== 'string') return handlers.output(new Uint8Array(event.data));
     const message = JSON.parse(event.data) as { type: string } & Record<string, string>;
     if (message.type === 'session') handlers.session(message as never);
-    if (message.type === 'ready') handlers.ready();
+    if (message.type === 'ready') handlers.ready(socket);
   };
-  socket.onclose = (event) => handlers.closed(event.reason);
+  socket.addEventListener('close', (event) => handlers.closed(event.reason));
   return {
     send: (text) => socket.readyState === WebSocket.OPEN && socket.send(encoder.encode(text)),
     resize: (cols, rows) =>

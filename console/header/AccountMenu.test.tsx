@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
 import { closeAllModals, modals } from '../../engine/stores/modals';
+import { answerEvery } from '../test-support/network';
 import { theme } from '../theme/theme';
 import { AccountMenu } from './AccountMenu';
 
@@ -19,12 +19,7 @@ const admin = {
 } as unknown as SessionUser;
 
 beforeEach(() => {
-  // The stubbed platform fetch is the network (jsdom's XMLHttpRequest would go out).
-  http.configure({ adapter: 'fetch' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 1, remaining_data: 0 } }))),
-  );
+  answerEvery({ success: true, data: { id: 1, remaining_data: 0 } });
 });
 
 afterEach(() => {
@@ -65,6 +60,29 @@ describe('AccountMenu', () => {
     openMenu(admin);
     expect(screen.queryByRole('link', { name: 'Acme Networks' })).toBeNull();
     expect(screen.getByText('Acme Networks')).toBeTruthy();
+  });
+
+  it('company 0 users get no company-data or credit-summary calls; others get both (forms spec §6)', async () => {
+    // GET /credits/summary is cached and throttled across tests, so the summary is judged by what is shown.
+    const permissions = ['view_companies', 'view_credits_summary'];
+    const urls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    openMenu({ ...admin, company: { ...admin.company, id: 0 }, permissions } as SessionUser);
+    await act(async () => undefined);
+    expect(urls().filter((url) => /\/companies\/|\/credits\/summary/.test(url))).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Resource summary' })).toBeNull();
+    cleanup();
+    openMenu({ ...admin, company: { ...admin.company, id: 7 }, permissions } as SessionUser);
+    expect(await screen.findByRole('heading', { name: 'Resource summary' })).toBeTruthy();
+    expect(urls()).toContain('/api/companies/7');
+  });
+
+  it('shows the resource summary only when company data is visible too (forms spec §2)', async () => {
+    openMenu({ ...admin, permissions: ['view_credits_summary'] } as SessionUser);
+    await act(async () => undefined);
+    expect(screen.queryByRole('heading', { name: 'Resource summary' })).toBeNull();
+    cleanup();
+    openMenu({ ...admin, permissions: ['view_companies', 'view_credits_summary'] } as SessionUser);
+    expect(await screen.findByRole('heading', { name: 'Resource summary' })).toBeTruthy();
   });
 
   it("the role title is the link 'View assigned permissions', opening 'User permissions' in the modal stack", () => {

@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../engine/http/client';
 import { setMessages } from '../../engine/i18n/i18n';
+import { answerEvery } from '../test-support/network';
 import { CompanyData, ResourceSummary } from './AccountSummary';
 
 // The account menu's company data amount reads in the chosen language, as every other number does.
 
 beforeEach(() => {
-  // The stubbed platform fetch is the network (jsdom's XMLHttpRequest would go out).
-  http.configure({ adapter: 'fetch' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 7, remaining_data: 1536 * 1024 } }))),
-  );
+  answerEvery({ success: true, data: { id: 7, remaining_data: 1536 * 1024 } });
 });
 
 afterEach(() => {
@@ -41,10 +36,7 @@ describe('ResourceSummary', () => {
       { credit_type_id: 1, credit_type: 'credit', credit_type_name: 'Free Credit', credits_left: 5 },
       { credit_type_id: 2, credit_type: 'credit', credit_type_name: 'Paid Credit', credits_left: 7 },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ success: true, data: { credits: { left } } }))),
-    );
+    answerEvery({ success: true, data: { credits: { left } } });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<ResourceSummary buyLink={false} />);
     expect(await screen.findByText('Paid Credit')).toBeTruthy();

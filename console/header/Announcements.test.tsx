@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../engine/http/client';
+import { jsonResponse, stubFetch } from '../test-support/network';
 import { ANNOUNCEMENTS_DISMISSED_KEY, Announcements } from './Announcements';
 
 let announcements: { id: number; type: string; summary: string }[];
 
 beforeEach(() => {
-  http.configure({ adapter: 'fetch' });
   localStorage.clear();
   announcements = [
     { id: 1, type: 'maintenance', summary: '<p style="position:fixed">Tonight <b>22:00</b></p><style>*{}</style>' },
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: announcements }))),
-  );
+  stubFetch(async () => jsonResponse({ success: true, data: announcements }));
 });
 
 afterEach(() => {

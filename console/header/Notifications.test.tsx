@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { http } from '../../engine/http/client';
 import { setSessionUser, type SessionUser } from '../../engine/session/user';
 import { onReloadData } from '../../engine/submit/events';
+import { jsonResponse, stubFetch } from '../test-support/network';
 
 const fake = vi.hoisted(() => ({ handlers: new Map<string, ((p: unknown) => void)[]>(), emitted: [] as unknown[][] }));
 
@@ -31,23 +31,18 @@ let list: { id: number; summary: string; created_at: string; seen_at: string | n
 const calls: { method: string; url: string; body?: unknown }[] = [];
 
 beforeEach(() => {
-  // The stubbed platform fetch is the network (jsdom's XMLHttpRequest would go out).
-  http.configure({ adapter: 'fetch' });
   setSessionUser(user);
   calls.length = 0;
   list = [
     { id: 1, summary: 'Credit low', created_at: '2026-01-01T10:00:00Z', seen_at: null, type: 'creditAmountTooLow' },
     { id: 2, summary: 'Old one', created_at: '2025-12-01T10:00:00Z', seen_at: '2025-12-02T10:00:00Z', type: 'x' },
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = String(init.method);
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'PUT') list = list.map((item) => ({ ...item, seen_at: item.seen_at ?? 'now' }));
-      return new Response(JSON.stringify({ success: true, data: list }));
-    }),
-  );
+  stubFetch(async (url, init) => {
+    const method = String(init.method);
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'PUT') list = list.map((item) => ({ ...item, seen_at: item.seen_at ?? 'now' }));
+    return jsonResponse({ success: true, data: list });
+  });
 });
 
 afterEach(() => {

@@ -8,11 +8,18 @@ import { formKeys } from '../../scripts/i18n-keys/form-keys';
 import { shellKeys } from '../../scripts/i18n-keys/keys';
 import { pageKeys } from '../../scripts/i18n-keys/page-keys';
 import { promptKeys } from '../../scripts/i18n-keys/prompt-keys';
+import { studioKeys } from '../../scripts/i18n-keys/studio-keys';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const keys = [
-  ...new Set([...shellKeys(join(here, '..')), ...pageKeys(root), ...promptKeys(root), ...formKeys(root)]),
+  ...new Set([
+    ...shellKeys(join(here, '..')),
+    ...pageKeys(root),
+    ...promptKeys(root),
+    ...formKeys(root),
+    ...studioKeys(),
+  ]),
 ].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -46,6 +53,14 @@ describe('message catalogues', () => {
     expect(keys).toContain('{Item} created successfully');
     expect(keys).toContain('Failed to remove {item}');
     expect(keys).toContain('task group');
+  });
+
+  it("finds the studio's property titles and descriptions: every property the meta-schema gives a form, a field and their objects", () => {
+    expect(keys).toContain('Help text');
+    expect(keys).toContain('Help text under the field.');
+    expect(keys).toContain('Fewest characters in an item.');
+    expect(keys).toContain('Required when');
+    expect(keys).toContain('Max item length');
   });
 
   // Texts that read the same in English and the language: names, protocols, acronyms, sample values, and words

@@ -1,4 +1,5 @@
-// A detail page: one item from an endpoint shown as a description list, with actions.
+// A detail page: one item from an endpoint shown as a description list (its custom
+// fields too, when the document asks for them), with actions.
 import { lazy, Suspense } from 'react';
 import { loadErrorText } from '../../engine/pages/load-error';
 import type { Scope } from '../../engine/pages/template';
@@ -9,6 +10,7 @@ import { FieldList } from './FieldList';
 import { useFormatContext } from './format-context';
 import { useDetailItem } from './useDetailItem';
 import { useNestedPage } from './nested-page';
+import { useCustomColumns } from './useCustomColumns';
 import { usePageAction } from './usePageAction';
 import { t } from '../../engine/i18n/i18n';
 
@@ -21,8 +23,9 @@ interface Props {
   nested?: boolean;
 }
 
-export function DetailPage({ doc, name, scope, nested }: Props) {
-  const { item, error, reload } = useDetailItem(doc, scope);
+export function DetailPage({ doc: page, name, scope, nested }: Props) {
+  const doc = useCustomColumns(page);
+  const { item, error, reload } = useDetailItem(page, scope);
   const ctx = useFormatContext();
   const runAction = usePageAction(reload);
   const Heading = nested ? 'h2' : 'h1';

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { fetchAllRows } from '../../engine/pages/fetch-list';
-import { exportTable, toCsv, toXlsx, type ExportColumn } from '../../engine/pages/export-table';
+import { exportFileName, exportTable, toCsv, toXlsx, type ExportColumn } from '../../engine/pages/export-table';
 import type { ListState } from '../../engine/pages/list-state';
 import type { Scope } from '../../engine/pages/template';
 import type { PageAction, PageDocument } from '../../engine/pages/types';
@@ -33,8 +33,8 @@ export function ExportMenu({ doc, state, scope, columns, rawUrl }: Props) {
     { key: 'xlsx', label: t('Excel (XLSX)') },
     { key: 'raw', label: t('CSV with raw values') },
   ];
-  const stamp = new Date().toISOString().slice(0, 10);
-  const base = `${doc.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export'} ${stamp}`;
+  const ctx = formatContext();
+  const base = exportFileName(doc.title, new Date(), ctx.timeZone);
 
   async function run(action: PageAction) {
     if (action.key === 'raw') return saveUrl(rawUrl, `${base}.csv`);
@@ -49,7 +49,7 @@ export function ExportMenu({ doc, state, scope, columns, rawUrl }: Props) {
         (done, total) => setProgress({ done, total }),
         controller.signal,
       );
-      const table = exportTable(columns, rows, formatContext());
+      const table = exportTable(columns, rows, ctx);
       if (action.key === 'xlsx') saveBlob(await toXlsx(table, doc.title), `${base}.xlsx`);
       else saveBlob(new Blob([await toCsv(table)], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
     } catch {

@@ -1,7 +1,7 @@
-// The header of a tabbed detail route (the device page): a route marked
+// The header of a tabbed detail route (the device and company pages): a route marked
 // `header` shows the detail document of its own name above its tabs — the item's
-// name, its facts (live when the document says so) and the actions the user
-// may take. A deleted item leaves for the route's list; a missing one (404) is
+// name, its facts (live when the document says so; its custom fields when it asks
+// for them, as a detail page shows them) and the actions the user may take. A deleted item leaves for the route's list; a missing one (404) is
 // reported to the layout, which then shows no tabs to a page that is not there.
 // On a narrow screen the first actions stay buttons and the rest go into a
 // "More actions" menu, so the header keeps to one or two rows on a phone.
@@ -17,6 +17,7 @@ import { ActionMenu } from './ActionMenu';
 import { FieldList } from './FieldList';
 import { DeviceConnect } from './DeviceConnect';
 import { useFormatContext } from './format-context';
+import { useCustomColumns } from './useCustomColumns';
 import { useDetailItem } from './useDetailItem';
 import { useMediaQuery } from './useMediaQuery';
 import { usePageAction } from './usePageAction';
@@ -48,10 +49,11 @@ export function ItemHeader({ page, listPath, onMissing }: HeaderProps) {
   return doc ? <HeaderOf doc={doc} page={page} listPath={listPath} onMissing={onMissing} /> : null;
 }
 
-function HeaderOf({ doc, page, listPath, onMissing }: HeaderProps & { doc: PageDocument }) {
+function HeaderOf({ doc: document, page, listPath, onMissing }: HeaderProps & { doc: PageDocument }) {
+  const doc = useCustomColumns(document);
   const params = useParams();
   const scope = useMemo(() => ({ ...params }), [params]);
-  const { item, error, reload } = useDetailItem(doc, scope);
+  const { item, error, reload } = useDetailItem(document, scope);
   const navigate = useNavigate();
   const ctx = useFormatContext();
   const runAction = usePageAction(reload);

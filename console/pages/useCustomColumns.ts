@@ -1,6 +1,7 @@
-// A list page with `customFields`: its document with a column and a filter per
-// custom field of the list's resource (engine/pages/custom-columns.ts), read
-// once per page from GET /api/custom-fields?endpoint=.
+// A list or detail page with `customFields`: its document with a column and a
+// filter (a detail page: a field) per custom field of the resource
+// (engine/pages/custom-columns.ts), read once per page from GET
+// /api/custom-fields?endpoint=.
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../engine/http/client';
 import { withCustomColumns, type CustomFieldInfo } from '../../engine/pages/custom-columns';

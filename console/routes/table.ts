@@ -18,7 +18,7 @@ export interface RouteDef extends RouteNode<RouteDef> {
    * its `name` replaces the generic title in breadcrumbs and the document title.
    */
   entity?: string;
-  /** The page document of the route's own name heads its tabs (ItemHeader: the device's name, facts and actions). */
+  /** The page document of the route's own name heads its tabs (ItemHeader: the device's or company's name, facts and actions). */
   header?: boolean;
 }
 
@@ -125,6 +125,7 @@ const specs: Spec[] = [
     path: '/companies/:company_id',
     title: 'Company',
     entity: '/companies/:company_id',
+    header: true,
     permission: 'view_companies',
     parent: 'users.companies',
     defaultTab: 'devices',

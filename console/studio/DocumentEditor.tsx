@@ -6,7 +6,7 @@ import { forgetDocument } from '../../engine/schema/registry';
 import type { FormDocument } from '../../engine/schema/types';
 import { confirm } from '../../engine/prompts/confirm';
 import { showToast } from '../../engine/stores/toasts';
-import { checkText, loadDraft, loadPublished, publish, revert, type Problem } from './api';
+import { checkText, loadDraft, loadPublished, loadVersion, publish, revert, type Problem } from './api';
 import { DraftNotes } from './DraftNotes';
 import { useServerDraft } from './useServerDraft';
 import { DesignView } from './DesignView';
@@ -15,6 +15,7 @@ import { EndpointQuestion } from './EndpointQuestion';
 import { EndpointWarning } from './EndpointWarning';
 import { History } from './History';
 import { MergeView } from './MergeView';
+import { PlaceForm } from './PlaceForm';
 import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { TranslationsPanel } from './Translations';
@@ -24,17 +25,18 @@ import { t, tn } from '../../engine/i18n/i18n';
 // One document in the studio: the editor (a form's Design view and, for every kind,
 // the Source view of the same draft, with one undo history), and beside it the live preview (forms),
 // the translations of its texts (forms and prompts), the diff against the
-// published version, the history; publish with the version
-// the draft started from, and the merge view when someone else published meanwhile.
+// published version, the history, where a form is placed (a page's action); publish with the version
+// the draft started from, and the merge view when a version was published that the
+// draft did not start from (someone published meanwhile, or the restored draft is stale).
 
 // The Source view's code editor (CodeMirror and the meta-schemas) loads beside the Design view, not before it.
 const SourceEditor = lazy(() => import('./SourceEditor'));
 
-type Panel = 'properties' | 'preview' | 'translations' | 'diff' | 'history';
+type Panel = 'properties' | 'preview' | 'translations' | 'diff' | 'history' | 'place';
 type View = 'design' | 'source';
 
 const PANELS: Record<DocumentKind, readonly Panel[]> = {
-  forms: ['properties', 'preview', 'translations', 'diff', 'history'],
+  forms: ['properties', 'preview', 'translations', 'diff', 'history', 'place'],
   prompts: ['translations', 'diff', 'history'],
   lookups: ['diff', 'history'],
   pages: ['diff', 'history'],
@@ -46,12 +48,20 @@ const panelName = (panel: Panel): string =>
     translations: t('Translations'),
     diff: t('Changes'),
     history: t('History'),
+    place: t('Place'),
   })[panel];
 
 interface Conflict {
+  /** The version the draft started from, as text ('' for none). */
+  base: string;
   theirs: string;
   latest: number;
+  /** Found when the owner's draft was restored, not when publishing. */
+  stale: boolean;
 }
+
+const versionText = async (kind: DocumentKind, name: string, version: number) =>
+  version ? documentText(await loadVersion(kind, name, version)) : '';
 
 export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind; name: string; onPublished(): void }) {
   const [published, setPublished] = useState<{ text: string; version: number }>();
@@ -79,6 +89,11 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       const own = await loadDraft(kind, name).catch(() => null);
       if (own && own.text !== found.text) setRestored(own.updated_at);
       reset(own?.text ?? (found.version ? found.text : newFormText(name)));
+      // A draft begun before the latest version would publish over it: merge first.
+      if (own && own.version !== found.version && own.text !== found.text) {
+        const base = await versionText(kind, name, own.version).catch(() => '');
+        setConflict({ base, theirs: found.text, latest: found.version, stale: true });
+      }
     });
   }, [load, kind, name, reset]);
 
@@ -119,7 +134,12 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       const result = await publish(kind, name, draft, version);
       if (result.status === 'conflict') {
         const theirs = await loadPublished(kind, name);
-        setConflict({ theirs: theirs ? documentText(theirs.document) : '', latest: result.latest });
+        setConflict({
+          base: published.text,
+          theirs: theirs ? documentText(theirs.document) : '',
+          latest: result.latest,
+          stale: false,
+        });
       } else if (result.status === 'invalid') {
         showToast({
           message: tn('Not published: {count} problems in the document.', result.errors.length),
@@ -194,7 +214,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
         <button
           type="button"
           className="fc-btn fc-btn--primary"
-          disabled={busy || !valid || !changed}
+          disabled={busy || !valid || !changed || !!conflict}
           onClick={() => void doPublish(published.version)}
         >
           {t('Publish')}
@@ -203,15 +223,24 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
       <DraftNotes restored={restored} others={otherDrafts} />
       {conflict && (
         <MergeView
+          key={`${conflict.latest}`}
+          base={conflict.base}
           theirs={conflict.theirs}
           mine={text}
           latest={conflict.latest}
+          stale={conflict.stale}
           onTakeTheirs={() => {
             reset(conflict.theirs);
             setPublished({ text: conflict.theirs, version: conflict.latest });
             setConflict(undefined);
           }}
           onKeepMine={() => void doPublish(conflict.latest)}
+          onMerge={(merged) => {
+            // The merge is a step of the draft (undo goes back to yours), which now starts from the latest version.
+            change(merged);
+            setPublished({ text: conflict.theirs, version: conflict.latest });
+            setConflict(undefined);
+          }}
         />
       )}
       {kind === 'forms' && draft && !endpoint && (
@@ -277,7 +306,7 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
                 key={`${kind}/${name}`}
                 text={text}
                 kind={kind}
-                onChange={(next) => change(next, 'source')}
+                onChange={(next, whole) => change(next, whole ? undefined : 'source')}
                 onUndo={draftText.undo}
                 onRedo={draftText.redo}
                 check={runCheck}
@@ -327,6 +356,9 @@ export function DocumentEditor({ kind, name, onPublished }: { kind: DocumentKind
             ))}
           {panel === 'diff' && (
             <DiffView before={published.text} after={text} label={t('Published version against the draft')} />
+          )}
+          {panel === 'place' && draft && (
+            <PlaceForm name={name} doc={draft as unknown as FormDocument} published={published.version > 0} />
           )}
           {panel === 'history' &&
             (published.version ? (

@@ -1,6 +1,6 @@
 import { json, jsonLanguage, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type ChangeSet } from '@codemirror/state';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap } from '@codemirror/commands';
 import {
@@ -36,7 +36,8 @@ import { t } from '../../engine/i18n/i18n';
 export interface EditorProps {
   text: string;
   metaSchema: Record<string, unknown>;
-  onChange(text: string): void;
+  /** The new text; whole: the change replaced all of it (a paste over everything: an undo step of its own). */
+  onChange(text: string, whole: boolean): void;
   onUndo(): void;
   onRedo(): void;
   /** Checks the text on the server (the checks a publish runs). */
@@ -84,7 +85,11 @@ export function Editor({ text, metaSchema, onChange, onUndo, onRedo, check }: Ed
           stateExtensions(initial.current.metaSchema as JSONSchema7),
           EditorView.contentAttributes.of({ 'aria-label': t('Document JSON') }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+            if (update.docChanged)
+              callbacks.current.onChange(
+                update.state.doc.toString(),
+                replacedAll(update.changes, update.startState.doc.length),
+              );
           }),
         ],
       }),
@@ -102,4 +107,13 @@ export function Editor({ text, metaSchema, onChange, onUndo, onRedo, check }: Ed
   }, [text]);
 
   return <div className="studio-editor" ref={host} />;
+}
+
+/** Whether changes replaced the whole of a non-empty text of that length. */
+function replacedAll(changes: ChangeSet, length: number): boolean {
+  let whole = false;
+  changes.iterChangedRanges((from, to) => {
+    if (from === 0 && to === length && length > 0) whole = true;
+  });
+  return whole;
 }

@@ -5,10 +5,11 @@ import type { Scalar } from '../../engine/schema/types';
 import { propertyModels, type PropertyModel } from '../../engine/studio/properties';
 import { validators } from '../../engine/validators/registry';
 import type { PermissionRow } from './api';
+import { PermissionPicker } from './PermissionPicker';
 import { t } from '../../engine/i18n/i18n';
 
-// One property of the panel: its meta-schema title as the label, its description as
-// help, and the input its kind takes. A value emptied is removed from the document.
+// One property of the panel: its meta-schema title, translated, as the label, its description,
+// translated, as help, and the input its kind takes. A value emptied is removed from the document.
 
 export interface PickerLists {
   permissions: PermissionRow[];
@@ -86,20 +87,7 @@ function Control({ model, value, onChange, lists, id, help }: PropertyInputProps
         </select>
       );
     case 'permission':
-      return (
-        <select
-          {...common}
-          value={Array.isArray(value) ? text(value[0]) : text(value)}
-          onChange={(e) => onChange(e.target.value || undefined)}
-        >
-          <option value="">{t('(none)')}</option>
-          {lists.permissions.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.title} ({p.name})
-            </option>
-          ))}
-        </select>
-      );
+      return <PermissionPicker id={id} help={help} value={value} permissions={lists.permissions} onChange={onChange} />;
     case 'formatter':
     case 'function': {
       const names = model.input === 'formatter' ? registeredNames.formatter() : (FUNCTION_NAMES[model.name]?.() ?? []);
@@ -209,22 +197,22 @@ export function PropertyInput(props: PropertyInputProps) {
       {inline ? (
         <span className="studio-prop__inline">
           <Control {...props} id={id} help={help} />
-          <label htmlFor={id}>{model.title}</label>
+          <label htmlFor={id}>{t(model.title)}</label>
         </span>
       ) : props.custom || model.input === 'object' || model.input === 'validators' ? (
         <span className="studio-prop__label" id={`${id}-label`}>
-          {model.title}
+          {t(model.title)}
         </span>
       ) : (
         <label htmlFor={id} className="studio-prop__label">
-          {model.title}
+          {t(model.title)}
         </label>
       )}
       {!inline && (props.custom ? props.custom(`${id}-label`) : <Control {...props} id={id} help={help} />)}
       {props.extra}
       {help && (
         <p id={help} className="studio-prop__help">
-          {model.description}
+          {t(model.description ?? '')}
         </p>
       )}
     </div>

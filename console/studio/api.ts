@@ -88,6 +88,11 @@ export async function listVersions(kind: DocumentKind, name: string): Promise<Ve
   return (await http.get<{ data: VersionRow[] }>(`${base(kind, name)}/versions`)).data.data;
 }
 
+/** One stored version of a document. */
+export async function loadVersion(kind: DocumentKind, name: string, version: number): Promise<Record<string, unknown>> {
+  return (await http.get<{ data: Record<string, unknown> }>(`${base(kind, name)}/versions/${version}`)).data.data;
+}
+
 export async function revert(kind: DocumentKind, name: string, version: number): Promise<number> {
   return (await http.post<{ data: { version: number } }>(`${base(kind, name)}/revert`, { version })).data.data.version;
 }

@@ -30,3 +30,9 @@ export function totp(secret: string, at = Date.now(), step = 30, digits = 6): st
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
   return String(code).padStart(digits, '0');
 }
+
+/**
+ * A code no earlier test can have spent: the server accepts a code once per time step (RFC 6238 §5.2) and one
+ * step ahead, so the next step's code is fresh even when the current one was used a moment ago by another test.
+ */
+export const freshTotp = (secret: string) => totp(secret, Date.now() + 30_000);

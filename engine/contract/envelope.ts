@@ -50,3 +50,13 @@ export function envelopeMessage(body: unknown): string | undefined {
   const message = isObject(body) ? body.message : undefined;
   return typeof message === 'string' && message ? message : undefined;
 }
+
+/**
+ * The channel of an asynchronous result (`meta.channel` of a write's envelope): the form or action hands over to
+ * the action status dialog, which follows it (forms spec §4).
+ */
+export function envelopeChannel(body: unknown): string | undefined {
+  const meta = isObject(body) ? body.meta : undefined;
+  const channel = isObject(meta) ? meta.channel : undefined;
+  return typeof channel === 'string' && channel ? channel : undefined;
+}

@@ -32,6 +32,8 @@ describe('status texts', () => {
     expect(faceliftText(1)).toBe('Facelift device');
     expect(faceliftText(0)).toBe('Not facelift device');
     expect(l2tpStatus(1)).toBe('All L2TP instances online');
+    expect(l2tpStatus(2)).toBe('All L2TP instances offline');
+    expect(l2tpStatus(3)).toBe('All L2TP instances disabled');
     expect(l2tpStatus(4)).toBe('L2TP instances in mixed states');
     expect(l2tpStatus(9)).toBe('No L2TP instances');
   });

@@ -1,18 +1,17 @@
-// The form controller: one running form outside any UI framework (the way
-// TanStack Form's form-core and react-hook-form's createFormControl are). Its
-// field store holds values, hidden keys and errors with per-field
-// subscriptions; the controller adds the opened-with snapshot for
-// requireChange, item loading (`doc.load`) and submit through the submission
-// machine, whose server errors it routes to the fields.
-import { subscribe } from 'valtio/vanilla';
+// The form controller: one running form outside any UI framework, and the
+// composition root of its parts (the way TanStack Form's FormApi and
+// react-hook-form's createFormControl are). Its field store is the one store
+// of values, hidden keys and errors (client and server) with per-field
+// subscriptions; it builds the submission machine over that store and the
+// environment it is given (HTTP, toasts, dialogs, close and reload: nothing
+// global), and adds the opened-with snapshot for requireChange and the item
+// loading of an edit form (`doc.load`).
 import type { FormValues } from '../schema/depends';
 import type { FieldSchema, FormDocument } from '../schema/types';
-import { http } from '../http/client';
 import { isCancel, isHttpError } from '../http/errors';
 import { resultMessage } from '../errors/result-message';
-import { showToast } from '../stores/toasts';
 import { bulkPayload } from '../submit/bulk';
-import type { Submission } from '../submit/machine';
+import { createSubmission, type SubmitBehaviour, type SubmitEnvironment, type SubmitState } from '../submit/machine';
 import { fillEndpoint, hasFile, shapePayload } from '../submit/payload';
 import { loadedValues, unchangedMessage } from '../submit/require-change';
 import { createFieldStore, type FieldStore } from './store';
@@ -24,7 +23,10 @@ export interface FormControllerInit {
   fields: FieldSchema[];
   /** Defaults and initial data. */
   values: FormValues;
-  submission: Submission;
+  /** The success and failure rules of the submission (its field keys and error store are the controller's). */
+  behaviour: Omit<SubmitBehaviour, 'fieldKeys' | 'errors'>;
+  /** Everything outside the form: HTTP, toasts, dialogs, close, navigation and reload. */
+  env: SubmitEnvironment;
   /** The item id of an edit form: fills `{id}` and starts `doc.load`. */
   id?: string | number;
   method?: string;
@@ -33,6 +35,8 @@ export interface FormControllerInit {
 }
 
 export interface FormController extends FieldStore {
+  /** The submission's status and general errors (its field errors are the store's). */
+  submitState: SubmitState;
   /** Loads the item of an edit form (`doc.load`); resolves when done, failed or aborted. */
   load(signal?: AbortSignal): Promise<void>;
   /**
@@ -40,28 +44,26 @@ export interface FormController extends FieldStore {
    * resolves with the key of the first field in error (the view focuses it).
    */
   submit(): Promise<string | undefined>;
-  /** Follows the submission's server errors until the returned function is called. */
-  connect(): () => void;
 }
 
 export function createFormController(init: FormControllerInit): FormController {
-  const { doc, submission, fields } = init;
+  const { doc, fields, env } = init;
   const store = createFieldStore(fields, init.values, !!doc.load && init.id !== undefined);
+  const submission = createSubmission({ ...init.behaviour, fieldKeys: fields.map((f) => f.key), errors: store }, env);
   let openedWith = store.values();
   const firstInError = (errors: Record<string, unknown>) =>
     fields.find((f) => (errors[f.key] as unknown[] | string | undefined)?.length)?.key;
 
   const update = (incoming: FormValues) => {
     const changed = store.update(incoming);
-    for (const key of changed) {
-      submission.clearFieldError(key);
-      if (key === 'password') submission.clearFieldError('password_confirmation');
-    }
+    // Editing a field clears its server error (a new password, its confirmation's too).
+    store.clearServerErrors(changed.includes('password') ? [...changed, 'password_confirmation'] : changed);
     return changed;
   };
 
   return {
     ...store,
+    submitState: submission.state,
     update,
     setValue: (key, value) => void update({ [key]: value }),
 
@@ -69,7 +71,7 @@ export function createFormController(init: FormControllerInit): FormController {
       if (!doc.load || init.id === undefined) return;
       const url = fillEndpoint(doc.load, {}, init.id);
       try {
-        const response = await http.get<{ data?: unknown }>(url, { signal });
+        const response = await env.http.request<{ data?: unknown }>({ method: 'get', url, signal });
         const loaded = loadedValues(
           response.data?.data,
           fields.map((f) => f.key),
@@ -88,7 +90,7 @@ export function createFormController(init: FormControllerInit): FormController {
           statusText,
           code: status,
         });
-        showToast({ message, type: 'error' });
+        env.toast({ message, type: 'error' });
       } finally {
         if (!signal?.aborted) store.setLoading(false);
       }
@@ -102,10 +104,10 @@ export function createFormController(init: FormControllerInit): FormController {
       if (firstInError(errors)) return firstInError(errors);
       const unchanged = unchangedMessage(doc, openedWith, values);
       if (unchanged) {
-        showToast({ message: unchanged, type: 'error' });
+        env.toast({ message: unchanged, type: 'error' });
         return undefined;
       }
-      const payload = shapePayload({ fields }, values);
+      const payload = shapePayload({ fields }, values, openedWith);
       const data = doc.bulk ? bulkPayload(init.selection ?? [], payload, doc.bulk, !!doc.combineBulkSources) : payload;
       await submission.submit({
         method: init.method ?? doc.method ?? 'post',
@@ -114,13 +116,7 @@ export function createFormController(init: FormControllerInit): FormController {
         data,
         multipart: doc.encoding === 'multipart' || hasFile(data),
       });
-      return firstInError(submission.state.fieldErrors);
-    },
-
-    connect() {
-      const follow = () => store.setServerErrors(submission.state.fieldErrors);
-      follow();
-      return subscribe(submission.state, follow, true);
+      return firstInError(store.serverErrors());
     },
   };
 }

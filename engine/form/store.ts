@@ -34,6 +34,10 @@ export interface FieldStore {
   /** Drops the client messages of these keys (the server's answer supersedes them). */
   clearClientErrors(keys: readonly string[]): void;
   setServerErrors(errors: Record<string, string[]>): void;
+  /** The server's messages per field, as last set. */
+  serverErrors(): Record<string, string[]>;
+  /** Drops the server's messages of these keys (the user edited them). */
+  clearServerErrors(keys: readonly string[]): void;
   setLoading(loading: boolean): void;
 }
 
@@ -77,6 +81,13 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
     notify(keys);
   }
 
+  function setServerErrors(errors: Record<string, string[]>) {
+    if (errors === serverErrors) return;
+    const keys = keysOf(serverErrors, errors);
+    serverErrors = errors;
+    notify(keys);
+  }
+
   function update(incoming: FormValues): string[] {
     const narrow = writeInPlace(scope, values, incoming, hiddenSet);
     const next = narrow ? undefined : applyChange(scope, values, incoming, formState.hidden);
@@ -117,11 +128,11 @@ export function createFieldStore(fields: FieldSchema[], initial: FormValues, loa
       const rest = Object.fromEntries(Object.entries(clientErrors).filter(([k]) => !keys.includes(k)));
       if (Object.keys(rest).length !== Object.keys(clientErrors).length) setClientErrors(rest);
     },
-    setServerErrors(errors) {
-      if (errors === serverErrors) return;
-      const keys = keysOf(serverErrors, errors);
-      serverErrors = errors;
-      notify(keys);
+    setServerErrors,
+    serverErrors: () => serverErrors,
+    clearServerErrors(keys) {
+      if (keys.some((k) => k in serverErrors))
+        setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([k]) => !keys.includes(k))));
     },
     setLoading(next) {
       if (next !== formState.loading) setForm({ loading: next });

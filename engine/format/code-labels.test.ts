@@ -9,6 +9,16 @@ describe('code labels', () => {
     expect(codeLabel(STATUS_LABELS, 'in_progress')).toBe('In progress');
     expect(codeLabel(NOTIFICATION_TYPE_LABELS, 'creditAmountTooLow')).toBe('Low resource amount');
   });
+  it('name each notification type of spec 001 §3 from the table, not by the fallback words', () => {
+    const specTypes = ['creditAmountTooLow', 'invitedUserRegistration', 'creditCodeActivation', 'deviceAlert'];
+    expect(Object.keys(NOTIFICATION_TYPE_LABELS).sort()).toEqual([...specTypes].sort());
+    expect(specTypes.map((type) => codeLabel(NOTIFICATION_TYPE_LABELS, type))).toEqual([
+      'Low resource amount',
+      'Invited user registered',
+      'Credit code activated',
+      'Device alert',
+    ]);
+  });
   it('show an unknown code as words', () => {
     expect(codeLabel({}, 'device_status')).toBe('Device status');
     expect(codeLabel({}, 'firmwareUpdateFailed')).toBe('Firmware update failed');

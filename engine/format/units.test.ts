@@ -8,7 +8,10 @@ describe('units', () => {
   it('formats dBm, °C and coordinates', () => {
     expect(formatDbm(-81)).toBe('-81 dBm');
     expect(formatDbm(null)).toBe('');
-    expect(formatCelsius('36')).toBe('36 °C');
+    // Tenths of a degree, as devices report and the RMS API answers them.
+    expect(formatCelsius('360')).toBe('36 °C');
+    expect(formatCelsius(389)).toBe('38.9 °C');
+    expect(formatCelsius(-125)).toBe('-12.5 °C');
     expect(formatCoordinate(54.687157)).toBe('54.687157');
     expect(formatCoordinate(25)).toBe('25.000000');
   });

@@ -1,4 +1,5 @@
-// Measurement formatting of forms spec §9: signal in dBm, temperature in °C, coordinates to 6 decimals.
+// Measurement formatting of forms spec §9: signal in dBm, temperature in °C (from its tenths), coordinates to 6
+// decimals.
 function numeric(value: unknown): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
@@ -10,9 +11,10 @@ export function formatDbm(value: unknown): string {
   return n === undefined ? '' : `${n} dBm`;
 }
 
+/** A temperature in tenths of a degree, as devices report it and the RMS API answers it (389: '38.9 °C'). */
 export function formatCelsius(value: unknown): string {
   const n = numeric(value);
-  return n === undefined ? '' : `${n} °C`;
+  return n === undefined ? '' : `${Math.round(n) / 10} °C`;
 }
 
 export function formatCoordinate(value: unknown): string {

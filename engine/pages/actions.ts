@@ -7,6 +7,7 @@ import { countedText } from '../i18n/i18n';
 import { reminderOff } from './preferences';
 import type { PageAction, PageLookup, PageOption, PageRequest } from './types';
 import { isSubmitCancelled } from '../submit/pipeline';
+import { envelopeChannel } from '../contract/envelope';
 
 export interface ActionEnvironment {
   openForm(name: string, options: Record<string, unknown>): Promise<unknown>;
@@ -59,11 +60,6 @@ export interface ActionTarget {
 export function actionScope(target: ActionTarget): Scope {
   const ids = target.ids ?? [];
   return { ...target.params, ...target.row, $ids: ids, count: ids.length, row: target.row ?? {} };
-}
-
-function channelOf(response: unknown): string | undefined {
-  const meta = (response as { meta?: { channel?: unknown } } | undefined)?.meta;
-  return typeof meta?.channel === 'string' ? meta.channel : undefined;
 }
 
 /** The request body, shaped as the spec's bulk payloads when the action runs over a selection. */
@@ -143,7 +139,7 @@ export async function runAction(
         ? await env.openForm(action.form, options)
         : await env.openPrompt(action.prompt!, options);
       if (result === undefined || result === false) return finish({ kind: 'cancelled', action });
-      return finish({ kind: 'submitted', reload: true, response: result, channel: channelOf(result), action });
+      return finish({ kind: 'submitted', reload: true, response: result, channel: envelopeChannel(result), action });
     }
     if (!action.request) return finish({ kind: 'cancelled', action });
     const descriptor = await confirmDescriptor(action, scope, env);
@@ -164,7 +160,7 @@ export async function runAction(
       kind: 'submitted',
       reload: true,
       response: response.data,
-      channel: channelOf(response.data),
+      channel: envelopeChannel(response.data),
       action,
       ids: target.ids,
       request: sent,

@@ -29,6 +29,28 @@ describe('withCustomColumns', () => {
     expect(withCustomColumns(tags, [])).toBe(tags);
   });
 
+  it('adds a field per custom field to a detail page, its removed ones as no longer on the form', () => {
+    const tag: PageDocument = {
+      $schema: '../page.schema.json',
+      title: 'Tag',
+      kind: 'detail',
+      endpoint: '/tags/{id}',
+      customFields: true,
+      fields: [],
+    };
+    const doc = withCustomColumns({ ...tag, fields: [{ key: 'name', title: 'Name' }] }, [
+      { key: 'location_note', label: 'Location note', on_form: true },
+      { key: 'old_note', label: 'Old note', on_form: false },
+    ]);
+    expect(doc.fields).toEqual([
+      { key: 'name', title: 'Name' },
+      { key: 'custom_fields.location_note', title: 'Location note' },
+      { key: 'custom_fields.old_note', title: 'Old note (no longer on the form)' },
+    ]);
+    expect(doc.columns).toBeUndefined();
+    expect(doc.filters).toBeUndefined();
+  });
+
   it('exports the custom fields with their columns', () => {
     const state = { page: 1, pageSize: 10, q: '', filters: {}, sort: '' } as unknown as ListState;
     const url = new URL(exportUrl(tags, state, {}, ['name', 'custom_fields.location_note'])!, 'http://x');

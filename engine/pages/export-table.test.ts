@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { FormatContext } from '../format/formatters';
-import { exportTable, toCsv, toXlsx, zonedTimestamp, type ExportColumn } from './export-table';
+import { exportFileName, exportTable, toCsv, toXlsx, zonedTimestamp, type ExportColumn } from './export-table';
 
 // Exports read back as an operator opens them: in Norsk and Japanese, in Oslo
 // and Tokyo time, the words and times the table shows; raw values for scripts.
@@ -70,6 +70,14 @@ describe('exports', () => {
     expect(xml).toContain(catalogue('no').Online);
     expect(xml).toContain('2026-12-01 22:00:00+01:00');
     expect(xml).toContain('Devices');
+  });
+
+  it("are named after the list and the day of the export in the operator's time zone", () => {
+    const late = new Date('2026-12-01T20:30:00Z');
+    expect(exportFileName('Devices', late, 'Asia/Tokyo')).toBe('Devices 2026-12-02');
+    expect(exportFileName('Devices', late, 'America/New_York')).toBe('Devices 2026-12-01');
+    expect(exportFileName('Logs: a/b', late, 'UTC')).toBe('Logs  a b 2026-12-01');
+    expect(exportFileName(' ? ', late, 'UTC')).toBe('export 2026-12-01');
   });
 
   it('says UTC as +00:00', () => {

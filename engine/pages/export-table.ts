@@ -44,6 +44,12 @@ export function zonedTimestamp(value: unknown, timeZone?: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
+/** An export's file name without its extension: the list's title (what a file name cannot hold left out) and the
+ * day of the export in the chosen time zone. */
+export function exportFileName(title: string, now: Date, timeZone?: string): string {
+  return `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export'} ${zonedTimestamp(now, timeZone).slice(0, 10)}`;
+}
+
 function rawCell(value: unknown): string | number | boolean | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'object') return JSON.stringify(value);

@@ -36,7 +36,7 @@ export interface PageDocument {
   live?: boolean;
   /** API path of the CSV export of the list (e.g. /devices/export/csv): the current filters and visible columns, every page, streamed by the server. */
   export?: string;
-  /** List pages: add a sortable column (and a text filter) for each custom field of the list's resource, the form fields it does not store (GET /api/custom-fields?endpoint=). */
+  /** List pages: add a sortable column (and a text filter) for each custom field of the list's resource, the form fields it does not store (GET /api/custom-fields?endpoint=); detail pages: a field for each custom field of the record. */
   customFields?: boolean;
   /** Devices on the fleet map (rows or the item with latitude and longitude): a list offers a Map view of its filtered rows, a detail page draws its item above the fields. */
   map?: boolean;

@@ -96,6 +96,18 @@ describe('realtime', () => {
     expect(seen).toEqual([]);
   });
 
+  it('a subscription error is logged; one other than 403 keeps the channel (spec 001 §8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { rt, sockets } = setup();
+    rt.subscribe('notifications.2', 'WebNotificationCreated', () => undefined);
+    await tick();
+    const error = { channel: 'notifications.2', status: 500, message: 'Busy' };
+    sockets[0].fire('subscription_error', error);
+    expect(warn).toHaveBeenCalledWith('Socket subscription error', error);
+    expect(rt.channels()).toEqual(['notifications.2']);
+    warn.mockRestore();
+  });
+
   it('reconnect closes the socket and opens a new one that re-subscribes on connect', async () => {
     const { rt, sockets } = setup();
     const seen: unknown[] = [];

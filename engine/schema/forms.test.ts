@@ -67,6 +67,13 @@ describe('the 14 forms of the spec', () => {
     expect(parent.options).toEqual({ lookup: 'companies', params: { level: '1,2' } });
   });
 
+  it('Add device: the file lists ask /files for type firmware or for type config (spec 001 §7)', () => {
+    const fields = forms.get('add-device')!.fields;
+    const options = (key: string) => fields.find((f) => f.key === key)!.options;
+    expect(options('firmware_file_id')).toEqual({ lookup: 'files', params: { type: 'firmware' } });
+    expect(options('config_file_id')).toEqual({ lookup: 'files', params: { type: 'config' } });
+  });
+
   it('New tag: company and name required; description and color optional', () => {
     expect(requiredKeys('new-tag')).toEqual(['company_id', 'name']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillParam, lookupOptions, lookupPermitted, lookupRequest, readPath } from './lookup';
+import { chosenRequest, fillParam, lookupOptions, lookupPermitted, lookupRequest, readPath } from './lookup';
 import type { LookupDocument } from './types';
 
 const roles: LookupDocument = { $schema: '', path: '/roles', labelKey: 'title', valueKey: 'name', limit: 100 };
@@ -17,6 +17,17 @@ describe('lookups', () => {
       params: { limit: 100 },
     });
     expect(fillParam('level-{a}', { a: 2 })).toBe('level-2');
+  });
+
+  it('the items of chosen values by the id filter, with the form params; none for a lookup not valued by id', () => {
+    const devices: LookupDocument = { $schema: '', path: '/devices', labelKey: 'name', valueKey: 'id', limit: 100 };
+    const ref = { lookup: 'devices', params: { company_id: '{company_id}' } };
+    expect(chosenRequest(devices, ref, { company_id: 2 }, [812, 4])).toEqual({
+      url: '/devices',
+      params: { company_id: 2, limit: 2, id: '812,4' },
+    });
+    expect(chosenRequest(devices, ref, {}, [])).toBeUndefined();
+    expect(chosenRequest(roles, { lookup: 'roles' }, {}, ['admin'])).toBeUndefined();
   });
 
   it('options by label and value keys (dotted paths, field overrides)', () => {

@@ -55,6 +55,22 @@ export function lookupRequest(
   return { url: doc.path, params: query };
 }
 
+/**
+ * The GET request for the items of chosen values, whatever page of the list they are on (an edit form's stored
+ * choice beyond the first 100): the form's params and the API's `id` filter. Undefined when the lookup's value
+ * is not the item's id (no list filters by another key).
+ */
+export function chosenRequest(
+  doc: LookupDocument,
+  ref: LookupRef,
+  values: FormValues,
+  chosen: readonly Scalar[],
+): LookupRequest | undefined {
+  if ((ref.valueKey ?? doc.valueKey) !== 'id' || !chosen.length) return undefined;
+  const { url, params } = lookupRequest(doc, ref, values);
+  return { url, params: { ...params, id: chosen.join(','), limit: chosen.length } };
+}
+
 /** Options of loaded items by the lookup's (or the field's) label and value keys, with their description and colour. */
 export function lookupOptions(doc: LookupDocument, ref: LookupRef, items: readonly unknown[]): OptionItem[] {
   const valueKey = ref.valueKey ?? doc.valueKey;

@@ -56,7 +56,9 @@ export interface FormDocument {
   bulk?: BulkOptions;
   /** GET path under /api (:id from the route) whose data fills the initial values of an edit form. */
   load?: string;
-  /** Fields whose value must differ from the one the form opened with; otherwise the toast 'Please input different value to save changes.' and no request. */
+  /** The endpoint changes only the fields a submission sends (an edit form's PUT): a required field left out keeps its stored value, a required field sent empty is refused. A submission with none of the fields is checked whole. */
+  partial?: boolean;
+  /** Fields whose value must differ from the one the form opened with unless another field changed (a custom field alone is a change); otherwise the toast 'Please input different value to save changes.' and no request. */
   requireChange?: string[];
   /** The form's fields, in order. */
   fields: FieldSchema[];

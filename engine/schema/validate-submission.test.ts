@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import activateCode from '../../schemas/forms/activate-code.json';
 import newCompany from '../../schemas/forms/new-company.json';
 import newTag from '../../schemas/forms/new-tag.json';
+import editTag from '../../schemas/forms/edit-tag-details.json';
 import type { FormDocument } from './types';
 import { validateSubmission } from './validate-submission';
 
@@ -18,6 +19,18 @@ describe('validateSubmission', () => {
     ]);
     const ok = validateSubmission(tag, { company_id: 3, name: '  Lab  ' }, { permissions: ['create_tags'] });
     expect(ok).toEqual({ ok: true, errors: [], value: { company_id: 3, name: 'Lab' } });
+  });
+
+  it('edit tag, a partial update: a required field left out keeps what is stored, sent empty it is refused', () => {
+    const doc = editTag as FormDocument;
+    const ctx = { permissions: ['update_tags'] };
+    expect(validateSubmission(doc, { id: 4, description: 'Roof' }, ctx)).toMatchObject({ ok: true });
+    expect(validateSubmission(doc, { id: 4, name: ' ' }, ctx).errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'The name field is required.', source: 'name' },
+    ]);
+    expect(
+      validateSubmission(newTag as FormDocument, { description: 'Roof' }, { permissions: ['create_tags'] }).ok,
+    ).toBe(false);
   });
 
   it('drops unknown keys and trims text', () => {

@@ -4,6 +4,10 @@
 // coerced to the field's type, and every visible field is checked by checkField
 // (required as requiredNow says: always, or while its requiredWhen rules hold)
 // (a selection of a lookup switch also by checkSwitch: its value names a lookup).
+// A partial form (`partial`, an edit form whose endpoint changes only what it is
+// sent, as the RMS API's PUTs do) needs a required field only when it is sent:
+// left out, it keeps what is stored; sent empty, it is refused. A submission of
+// none of its fields is checked whole, so it cannot pass as a change of nothing.
 import type { ErrorItem } from '../contract/error-item';
 import { isDisplayOnly, kindOf } from '../fields/kinds';
 import { trimText } from '../fields/text';
@@ -46,9 +50,10 @@ export function validateSubmission(
   }
   const scope = { fields };
   const value = pruneHidden(scope, shaped);
+  const partial = 'partial' in doc && doc.partial === true && Object.keys(value).length > 0;
   const errors: ErrorItem[] = [];
   for (const field of visibleFields(scope, value)) {
-    const required = requiredNow(field, value);
+    const required = requiredNow(field, value) && (!partial || field.key in value);
     const message =
       checkField(field, value[field.key], { warnings: ctx.warnings, required }) ?? checkSwitch(field, value);
     if (message) errors.push({ code: VALIDATION_ERROR, message, source: field.key });

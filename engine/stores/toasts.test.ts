@@ -39,6 +39,14 @@ describe('toasts store', () => {
     expect(byId(id)).toBeUndefined();
   });
 
+  it('takes the five types of spec 001 §4 and refuses any other', () => {
+    for (const type of ['default', 'success', 'error', 'info', 'warning'] as const) {
+      expect(byId(showToast({ message: type, type }))?.type).toBe(type);
+    }
+    expect(() => showToast({ message: 'x', type: 'danger' } as unknown as ToastOptions)).toThrow('type');
+    expect(toasts.list).toHaveLength(5);
+  });
+
   it('validates: message required and a string, position an allowed one', () => {
     expect(() => showToast({} as ToastOptions)).toThrow('required');
     expect(() => showToast({ message: 42 } as unknown as ToastOptions)).toThrow('must be a string');

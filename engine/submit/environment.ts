@@ -86,13 +86,19 @@ export function pipelineEnvironment(): PipelineEnvironment {
   };
 }
 
+/**
+ * The action status dialog following an asynchronous result's channel (a form's, a page action's), over the
+ * devices of the selection.
+ */
+export function openActionStatus(channel: string, selection: unknown[] | undefined, title = t('Action status')) {
+  openModal({ id: ACTION_STATUS_MODAL_ID, title, component: 'DeviceSocketAction', props: { channel, selection } });
+}
+
 export function createSubmitEnvironment(options: EnvironmentOptions): SubmitEnvironment {
   return {
     ...pipelineEnvironment(),
     toast: showToast,
-    openActionStatus(channel, selection, title = t('Action status')) {
-      openModal({ id: ACTION_STATUS_MODAL_ID, title, component: 'DeviceSocketAction', props: { channel, selection } });
-    },
+    openActionStatus,
     openErrorModal(messages) {
       openModal({ id: 'error', title: t('Error'), component: 'Error', props: { messages } });
     },

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http/errors';
 import type { HttpConfig, HttpResponse } from '../http/types';
-import { createSubmission, type SubmitBehaviour, type SubmitEnvironment, type SubmitRequest } from './machine';
+import {
+  createSubmission,
+  type FieldErrors,
+  type SubmitBehaviour,
+  type SubmitEnvironment,
+  type SubmitRequest,
+} from './machine';
 
 type Handler = (config: HttpConfig) => unknown;
 
@@ -12,8 +18,21 @@ function fail(config: HttpConfig, status: number, data: unknown): HttpError {
   return new HttpError(`Request failed with status code ${status}`, config, { status, statusText: 'Err', data });
 }
 
+/** The form's error store, as the machine writes to it. */
+function errorStore() {
+  let server: Record<string, string[]> = {};
+  const cleared: string[][] = [];
+  const store: FieldErrors = {
+    setServerErrors: (errors) => void (server = errors),
+    clearClientErrors: (keys) => void cleared.push([...keys]),
+    serverErrors: () => server,
+  };
+  return { store, cleared, server: () => server };
+}
+
 function setup(handler: Handler, behaviour: Partial<SubmitBehaviour> = {}, envPatch: Partial<SubmitEnvironment> = {}) {
   const calls: HttpConfig[] = [];
+  const errors = errorStore();
   const env: SubmitEnvironment = {
     http: {
       request: vi.fn(async (config: HttpConfig) => {
@@ -44,8 +63,8 @@ function setup(handler: Handler, behaviour: Partial<SubmitBehaviour> = {}, envPa
     emitReload: vi.fn(),
     ...envPatch,
   };
-  const submission = createSubmission({ fieldKeys: ['name', 'company_id'], ...behaviour }, env);
-  return { env, calls, submission };
+  const submission = createSubmission({ fieldKeys: ['name', 'company_id'], errors: errors.store, ...behaviour }, env);
+  return { env, calls, submission, errors };
 }
 
 const request: SubmitRequest = { method: 'post', url: '/tags', data: { name: 'Lab', company_id: 1 } };
@@ -112,8 +131,8 @@ describe('submit state machine', () => {
     expect(env.http.request).toHaveBeenCalledTimes(1);
   });
 
-  it('maps errors to fields by source and the rest to the general list; editing clears a field error', async () => {
-    const { submission, env } = setup((c) =>
+  it('maps errors to fields by source (in the form store) and the rest to the general list', async () => {
+    const { submission, env, errors } = setup((c) =>
       fail(c, 422, {
         success: false,
         errors: [
@@ -123,21 +142,15 @@ describe('submit state machine', () => {
       }),
     );
     await submission.submit(request);
-    expect(submission.state).toMatchObject({
-      status: 'failed',
-      fieldErrors: { name: ['Name is taken'] },
-      generalErrors: ['Something else'],
-    });
+    expect(submission.state).toMatchObject({ status: 'failed', generalErrors: ['Something else'] });
+    expect(errors.server()).toEqual({ name: ['Name is taken'] });
     expect(env.close).not.toHaveBeenCalled();
-    submission.clearFieldError('name');
-    expect(submission.state.fieldErrors).toEqual({});
   });
 
   it('clears the fields the mapping names (password_confirmation after a password error) and tells the form', async () => {
-    const onClearErrors = vi.fn();
-    const { submission } = setup(
+    const { submission, errors } = setup(
       (c) => fail(c, 422, { success: false, errors: [{ code: 'X', message: 'Too weak', source: 'password' }] }),
-      { fieldKeys: ['password', 'password_confirmation'], onClearErrors },
+      { fieldKeys: ['password', 'password_confirmation'] },
       {
         mapErrors: () => ({
           fields: { password: ['Too weak'], password_confirmation: ['Stale'] },
@@ -147,8 +160,8 @@ describe('submit state machine', () => {
       },
     );
     await submission.submit(request);
-    expect(submission.state.fieldErrors).toEqual({ password: ['Too weak'] });
-    expect(onClearErrors).toHaveBeenCalledWith(['password_confirmation']);
+    expect(errors.server()).toEqual({ password: ['Too weak'] });
+    expect(errors.cleared).toEqual([['password_confirmation']]);
   });
 
   it('shows a single general error as a toast when asked, or opens the Error modal with modalError', async () => {
@@ -206,10 +219,12 @@ describe('submit state machine', () => {
 
   it('hands over to a custom error callback', async () => {
     const onError = vi.fn();
-    const { submission } = setup((c) => fail(c, 422, { errors: [{ message: 'x', source: 'name' }] }), { onError });
+    const { submission, errors } = setup((c) => fail(c, 422, { errors: [{ message: 'x', source: 'name' }] }), {
+      onError,
+    });
     await submission.submit(request);
     expect(onError).toHaveBeenCalled();
-    expect(submission.state.fieldErrors).toEqual({});
+    expect(errors.server()).toEqual({});
   });
 
   it('MFA_REQUIRED: opens the code prompt and resends with session_code and session_uuid', async () => {
@@ -284,7 +299,7 @@ describe('submit state machine', () => {
     const askMfaCode: SubmitEnvironment['askMfaCode'] = async (_c, verify) => verify('1');
     const a = setup(handler, {}, { askMfaCode });
     await a.submission.submit(request);
-    expect(a.submission.state.fieldErrors).toEqual({ name: ['Bad name'] });
+    expect(a.errors.server()).toEqual({ name: ['Bad name'] });
     const b = setup(handler);
     await b.submission.submit(request);
     expect(b.submission.state.status).toBe('idle');
@@ -356,7 +371,7 @@ describe('submit state machine', () => {
     });
     await submission.submit(request);
     expect(env.close).toHaveBeenCalled();
-    expect(env.openActionStatus).toHaveBeenCalledWith('jobs.42', [{ id: 1 }]);
+    expect(env.openActionStatus).toHaveBeenCalledWith('jobs.42', [{ id: 1 }], undefined);
     expect(env.toast).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,12 @@
 import { proxy } from 'valtio/vanilla';
 import type { HttpResponse } from '../http/types';
 import { isHttpError, isCancel } from '../http/errors';
-import type { ToastOptions } from '../stores/toasts';
 import type { ReceivedErrorItem } from '../contract/error-item';
 import type { MappedErrors } from '../errors/map-server-errors';
 import { errorList, generalErrors } from './shown-errors';
 import { failureBody } from '../contract/envelope';
 import { SEND_FAILED_MESSAGE, submitErrorItems } from './failure';
+import { settleSuccess, type OutcomeEnvironment } from './outcome';
 import { isSubmitCancelled, sendRequest, type PipelineEnvironment, type SubmitRequest } from './pipeline';
 
 export type { SubmitRequest } from './pipeline';
@@ -17,10 +17,20 @@ export type { SubmitRequest } from './pipeline';
 
 export type SubmitStatus = 'idle' | 'waiting' | 'succeeded' | 'failed';
 
+/** The submission's own state; its field errors go to the form's one store of them (FieldErrors). */
 export interface SubmitState {
   status: SubmitStatus;
-  fieldErrors: Record<string, string[]>;
   generalErrors: string[];
+}
+
+/** Where a submission's field errors go: the form's field store (engine/form/store.ts). */
+export interface FieldErrors {
+  /** The server's messages per field ({} when a new submission starts). */
+  setServerErrors(errors: Record<string, string[]>): void;
+  /** Drops the client messages of these keys (the server's answer supersedes them). */
+  clearClientErrors(keys: readonly string[]): void;
+  /** The server's messages per field, as last set. */
+  serverErrors(): Record<string, string[]>;
 }
 
 /** What the success and failure rules need to know about the form. */
@@ -37,23 +47,19 @@ export interface SubmitBehaviour {
   onFormRoute?: boolean;
   selection?: unknown[];
   fieldKeys: string[];
-  /** Told the field keys whose (client-side) messages the server errors clear. */
-  onClearErrors?: (keys: string[]) => void;
+  /** The form's store of field errors. */
+  errors: FieldErrors;
   onSuccess?: (result: unknown) => void;
   onError?: (error: unknown) => void;
 }
 
-export interface SubmitEnvironment extends PipelineEnvironment {
-  toast(options: ToastOptions): void;
-  openActionStatus(channel: string, selection: unknown[] | undefined, title?: string): void;
+export interface SubmitEnvironment extends PipelineEnvironment, OutcomeEnvironment {
   openErrorModal(messages: string[]): void;
   mapErrors(items: ReceivedErrorItem[], fieldKeys: string[]): MappedErrors;
   /** The success toast text when the server gives no message. */
   successMessage(request: SubmitRequest, response: HttpResponse): string;
   /** The failure text when the failure carries no error items. */
   failureMessage(request: SubmitRequest, error: unknown): string;
-  /** Close the form's modal (not called with leaveOpen). */
-  close(result: unknown): void;
   navigateBack(): void;
   emitReload(tableRef: string | undefined): void;
 }
@@ -62,33 +68,17 @@ export interface Submission {
   state: SubmitState;
   /** Sends the request; a call while waiting is ignored (resolves undefined). */
   submit(request: SubmitRequest): Promise<HttpResponse | undefined>;
-  /** Editing a field clears its server error. */
-  clearFieldError(key: string): void;
-  reset(): void;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
 export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironment): Submission {
-  const state = proxy<SubmitState>({ status: 'idle', fieldErrors: {}, generalErrors: [] });
+  const state = proxy<SubmitState>({ status: 'idle', generalErrors: [] });
+  const { errors } = behaviour;
 
   function succeed(request: SubmitRequest, response: HttpResponse): void {
     state.status = 'succeeded';
-    const envelope = isObject(response.data) ? response.data : {};
-    const meta = isObject(envelope.meta) ? envelope.meta : {};
-    if (typeof meta.channel === 'string' && meta.channel) {
-      env.close(response);
-      env.openActionStatus(meta.channel, behaviour.selection);
-      behaviour.onSuccess?.(response.data);
-      return;
-    }
-    if (behaviour.successMsg) env.toast({ message: behaviour.successMsg, type: 'success' });
-    else if (!behaviour.hideMsg) {
-      const server = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
-      env.toast({ message: server ?? env.successMessage(request, response), type: 'success' });
-    }
-    if (!behaviour.leaveOpen) env.close(response.data);
+    const handedOff = settleSuccess(response, behaviour, () => env.successMessage(request, response), env);
     behaviour.onSuccess?.(response.data);
+    if (handedOff) return;
     if (behaviour.onFormRoute) {
       if (!behaviour.skipNavigate) env.navigateBack();
     } else if (behaviour.reload !== false) env.emitReload(behaviour.tableRef);
@@ -117,8 +107,8 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
     }
     const fields = { ...mapped.fields };
     for (const key of mapped.clear ?? []) delete fields[key];
-    state.fieldErrors = fields;
-    if (mapped.clear?.length) behaviour.onClearErrors?.(mapped.clear);
+    errors.setServerErrors(fields);
+    if (mapped.clear?.length) errors.clearClientErrors(mapped.clear);
     const general = generalErrors(mapped.general);
     if (behaviour.toastErrors && general.length === 1) {
       env.toast({ message: general[0], type: 'error' });
@@ -131,7 +121,7 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
     async submit(request) {
       if (state.status === 'waiting') return undefined;
       state.status = 'waiting';
-      state.fieldErrors = {};
+      errors.setServerErrors({});
       state.generalErrors = [];
       try {
         const response = await sendRequest(request, env);
@@ -142,17 +132,6 @@ export function createSubmission(behaviour: SubmitBehaviour, env: SubmitEnvironm
         else fail(request, error);
         return undefined;
       }
-    },
-    clearFieldError(key) {
-      if (!state.fieldErrors[key]) return;
-      const next = { ...state.fieldErrors };
-      delete next[key];
-      state.fieldErrors = next;
-    },
-    reset() {
-      state.status = 'idle';
-      state.fieldErrors = {};
-      state.generalErrors = [];
     },
   };
 }

@@ -63,6 +63,20 @@ describe('shapePayload', () => {
       }),
     );
   });
+
+  it('sends an optional field emptied since the form opened with a value as empty, so the stored one is cleared', () => {
+    const opened = { name: 'Lab', description: 'Roof', count: 3, ips: ['1.1.1.1'], mode: 'a' };
+    const out = shapePayload(doc, { name: 'Lab', description: ' ', count: '', ips: [], mode: '' }, opened);
+    expect(out).toEqual({ name: 'Lab', description: '', count: null, ips: [], mode: '' });
+    // Empty when it opened stays left out, and a field hidden since is never sent.
+    expect(shapePayload(doc, { name: 'Lab', description: '' }, { name: 'Lab', description: '' })).toEqual({
+      name: 'Lab',
+    });
+    expect(shapePayload(doc, { name: 'n', mode: 'a', extra: '' }, { name: 'n', mode: 'b', extra: 'x' })).toEqual({
+      name: 'n',
+      mode: 'a',
+    });
+  });
 });
 
 describe('fillEndpoint', () => {

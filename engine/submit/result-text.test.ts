@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
-import { failureText, successText } from './result-text';
+import { failureText } from './result-text';
 
 const remove = { method: 'delete', url: '/roles/7' };
 const httpError = (status: number, data: unknown, statusText = '') =>
   new HttpError(`Request failed with status code ${status}`, { url: '/roles/7' }, { status, data, statusText });
 
-describe('result texts of a request', () => {
-  it('success: the server message, else the catalogue', () => {
-    expect(successText(remove, { success: true, message: 'Role deleted' })).toBe('Role deleted');
-    expect(successText(remove, { success: true })).toBe('Role removed successfully');
-    expect(successText({ ...remove, item: 'custom role', verb: 'remove' }, undefined)).toBe(
-      'Custom role removed successfully',
-    );
-  });
-
+describe('the failure text of a request', () => {
   it('failure: the first error message, else the catalogue with the status text or code', () => {
     expect(
       failureText(remove, httpError(403, { success: false, errors: [{ code: 'FORBIDDEN', message: 'No' }] })),

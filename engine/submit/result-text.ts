@@ -1,7 +1,7 @@
 import { resultMessage } from '../errors/result-message';
 import { isHttpError } from '../http/errors';
 import { t } from '../i18n/i18n';
-import { envelopeMessage, failureBody } from '../contract/envelope';
+import { failureBody } from '../contract/envelope';
 import { CONNECT_FAILED_MESSAGE, SEND_FAILED_MESSAGE, submitErrorItems } from './failure';
 
 /**
@@ -10,9 +10,10 @@ import { CONNECT_FAILED_MESSAGE, SEND_FAILED_MESSAGE, submitErrorItems } from '.
  */
 export const FAILURE_TEXTS = [SEND_FAILED_MESSAGE, CONNECT_FAILED_MESSAGE];
 
-// The toast texts of a request's result (forms spec §8), for callers without a
-// form to map errors onto (page actions, prompts): the server's message, else
-// the catalogue's '{Item} {verb}d successfully' / 'Failed to {verb} {item} (…)'.
+// The failure toast text of a request (forms spec §8), for callers without a
+// form to map errors onto (page actions, prompts): the server's first message,
+// else the catalogue's 'Failed to {verb} {item} (…)'. A success shows through
+// the forms' own outcome path (./outcome.ts).
 
 export interface RequestNames {
   method: string;
@@ -20,10 +21,6 @@ export interface RequestNames {
   /** A document's own item and verb. */
   item?: string;
   verb?: string;
-}
-
-export function successText(request: RequestNames, body: unknown): string {
-  return envelopeMessage(body) ?? resultMessage({ ok: true, ...request });
 }
 
 export function failureText(request: RequestNames, error: unknown): string {

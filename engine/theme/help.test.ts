@@ -7,6 +7,18 @@ describe('help links (forms spec §2)', () => {
     expect(new Set(HELP_ROUTE_NAMES).size).toBe(21);
   });
 
+  it('name exactly the route names the spec lists, each with a help page', () => {
+    // Spec 001 §2, verbatim and in its order.
+    const spec =
+      'management.devices, task-manager, multiconfig, hotspot.wifi, reports, remote.access, remote.info, ' +
+      'service.connect-history, vpn.hubs, vpn-hub, vpn.quick-connect, vpn-connect, users.companies, company.info, ' +
+      'users.table, users.invitations, tags.main, management.files, users.roles, administration.resources, ' +
+      'dynamic.parameters';
+    const names = spec.split(', ');
+    expect(HELP_ROUTE_NAMES).toEqual(names);
+    for (const name of names) expect(helpUrl({ helpBaseUrl: 'https://h' }, name)).toBe(`https://h/${name}`);
+  });
+
   it("resolve under the theme's help site; none without a site or for other routes", () => {
     const theme = { helpBaseUrl: 'https://help.example/console/' };
     expect(helpUrl(theme, 'management.devices')).toBe('https://help.example/console/management.devices');

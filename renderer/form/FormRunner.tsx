@@ -10,7 +10,6 @@ import { session } from '../../engine/session/user';
 import type { OpenFormOptions } from '../../engine/stores/modals';
 import { showToast } from '../../engine/stores/toasts';
 import { createSubmitEnvironment } from '../../engine/submit/environment';
-import { createSubmission } from '../../engine/submit/machine';
 import type { FormRunContext } from './context';
 import { FormElement } from './FormElement';
 import { Messages } from './Messages';
@@ -91,20 +90,19 @@ export function FormRunner({
   const schema = useMemo(() => renderSchema(compiled.schema, compiled.uiSchema), [compiled]);
   const callbacks = useRef({ onClose, navigateBack, onValuesChange });
   callbacks.current = { onClose, navigateBack, onValuesChange };
-  const clearClientErrors = useRef<(keys: string[]) => void>(undefined);
-
-  const submission = useMemo(() => {
-    const env = createSubmitEnvironment({
-      form: name,
-      item: doc.item,
-      verb: doc.verb,
-      fileField: compiled.fields.find((f) => f.type === 'file')?.key,
-      hiddenKeys: doc.fields.filter((f) => !compiled.fields.includes(f)).map((f) => f.key),
-      close: (result) => callbacks.current.onClose(result),
-      navigateBack: () => callbacks.current.navigateBack?.(),
-    });
-    return createSubmission(
-      {
+  // What the controller composes: the console's environment and the document's (and caller's) submit rules.
+  const setup = useMemo(
+    () => ({
+      env: createSubmitEnvironment({
+        form: name,
+        item: doc.item,
+        verb: doc.verb,
+        fileField: compiled.fields.find((f) => f.type === 'file')?.key,
+        hiddenKeys: doc.fields.filter((f) => !compiled.fields.includes(f)).map((f) => f.key),
+        close: (result) => callbacks.current.onClose(result),
+        navigateBack: () => callbacks.current.navigateBack?.(),
+      }),
+      behaviour: {
         successMsg: options?.successMsg ?? doc.successMsg,
         hideMsg: options?.hideMsg ?? doc.hideMsg,
         leaveOpen: options?.leaveOpen ?? doc.leaveOpen,
@@ -115,31 +113,28 @@ export function FormRunner({
         modalError: doc.modalError,
         onFormRoute,
         selection: options?.selection,
-        fieldKeys: compiled.fields.map((f) => f.key),
-        onClearErrors: (keys) => clearClientErrors.current?.(keys),
-        onSuccess: (result) => {
+        onSuccess: (result: unknown) => {
           if (doc.reveal) revealOnce(doc.reveal, result);
           options?.onSuccess?.(result);
         },
         onError: options?.onError,
       },
-      env,
-    );
-  }, [name, doc, options, onFormRoute, compiled]);
-  const submitState = useSnapshot(submission.state);
+    }),
+    [name, doc, options, onFormRoute, compiled],
+  );
 
   const controller = useFormController({
     doc,
     fields: compiled.fields,
     values: initialValues(compiled, options),
-    submission,
+    ...setup,
     id: options?.id,
     method: options?.method,
     baseURL: options?.baseURL,
     selection: options?.selection,
   });
+  const submitState = useSnapshot(controller.submitState);
   const { loading } = useFormState(controller);
-  clearClientErrors.current = controller.clearClientErrors;
 
   // Asks for the values (a copy) only when someone listens.
   useEffect(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { createFormController, type FormController, type FormControllerInit } from '../../engine/form/controller';
 import type { FieldStore } from '../../engine/form/store';
 import { requiredNow, typedValues } from '../../engine/schema/required-when';
@@ -9,21 +9,19 @@ import type { FieldSchema } from '../../engine/schema/types';
 // controller decides what changed.
 
 /**
- * One controller per form document, field set, submission and item; when one of
+ * One controller per form document, field set, environment and item; when one of
  * them is replaced (the studio's preview edits the document) the new controller
  * keeps the values typed so far.
  */
 export function useFormController(init: FormControllerInit): FormController {
   const current = useRef<{ key: unknown[]; controller: FormController }>(null);
-  const key = [init.doc, init.fields, init.submission, init.id];
+  const key = [init.doc, init.fields, init.env, init.id];
   const previous = current.current;
   if (!previous || key.some((part, i) => part !== previous.key[i])) {
     const values = previous ? previous.controller.values() : init.values;
     current.current = { key, controller: createFormController({ ...init, values }) };
   }
-  const controller = current.current!.controller;
-  useEffect(() => controller.connect(), [controller]);
-  return controller;
+  return current.current!.controller;
 }
 
 export const useField = (store: FieldStore, key: string) =>

@@ -1,11 +1,11 @@
 import { http } from '../../engine/http/client';
 import { isHttpError } from '../../engine/http/errors';
-import { lookupOptions, lookupPermitted, lookupRequest } from '../../engine/schema/lookup';
+import { chosenRequest, lookupOptions, lookupPermitted, lookupRequest } from '../../engine/schema/lookup';
 import { optionFunctions, transforms, type FunctionContext } from '../../engine/schema/functions';
 import { isLookupSwitch } from '../../engine/schema/lookup-switch';
 import { loadLookupDocument } from '../../engine/schema/registry';
 import type { LookupPaging } from '../../engine/schema/lookup-paging';
-import type { LookupRef, OptionItem, OptionsSource } from '../../engine/schema/types';
+import type { LookupRef, OptionItem, OptionsSource, Scalar } from '../../engine/schema/types';
 import { placeholderKeys } from '../../engine/contract/endpoint';
 
 // Options of select-like widgets: a static list, a registered option function,
@@ -37,16 +37,20 @@ export function lookupDependencies(source: OptionsSource | undefined): string[] 
  * (the field's valueKey/labelKey override the document's, dotted keys such as config.name).
  * `received` counts the server's items before the lookup's transform drops any (the next page's offset).
  * A lookup whose document names a permission the user lacks is not offered: no call, no options, `denied`.
+ * `chosen`: only the items of these values (chosenRequest; none when the lookup cannot filter by them).
  */
 export async function loadLookupPage(
   source: LookupRef,
   ctx: FunctionContext,
-  query: { search?: string; offset?: number; signal?: AbortSignal },
+  query: { search?: string; offset?: number; signal?: AbortSignal; chosen?: readonly Scalar[] },
 ): Promise<LookupPage> {
   const doc = await loadLookupDocument(source.lookup);
   if (!doc) throw new Error(`Unknown lookup ${source.lookup}`);
   if (!lookupPermitted(doc, ctx.permissions)) return { options: [], received: 0, total: 0, denied: true };
-  const request = lookupRequest(doc, source, ctx.values, query.search);
+  const request = query.chosen
+    ? chosenRequest(doc, source, ctx.values, query.chosen)
+    : lookupRequest(doc, source, ctx.values, query.search);
+  if (!request) return { options: [], received: 0, total: 0 };
   const response = await http.get<{ data?: Record<string, unknown>[]; meta?: { total?: number } }>(request.url, {
     params: { ...request.params, offset: query.offset ?? 0 },
     signal: query.signal,

@@ -9,7 +9,7 @@ import {
   shownTotal,
   type LookupPaging,
 } from '../../engine/schema/lookup-paging';
-import type { OptionsSource } from '../../engine/schema/types';
+import type { OptionsSource, Scalar } from '../../engine/schema/types';
 import type { FormRunContext } from '../form/context';
 import { isDenied, isLookupRef, loadLookupPage, lookupDependencies, staticOptions, type LookupOption } from './lookup';
 import { useActiveSource } from './useActiveSource';
@@ -29,9 +29,15 @@ interface ListState extends LookupPaging<LookupOption> {
  * and function lists are filtered locally; a lookup switch lists its chosen
  * lookup. Reloads when a followed form value changes. A failed load leaves
  * an empty list (forms spec §8: the role list's other errors give an empty list); a list the user
- * may not see says so (`denied`).
+ * may not see says so (`denied`). A chosen value not on the pages loaded (an edit form's stored device
+ * beyond the first 100) is named by its own item, loaded by the lookup's id filter.
  */
-export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunContext, active: boolean) {
+export function useLookupList(
+  switched: OptionsSource | undefined,
+  ctx: FormRunContext,
+  active: boolean,
+  chosen: readonly Scalar[] = [],
+) {
   const source = useActiveSource(switched, ctx.store);
   const depKey = useDependencyKey(ctx.store, lookupDependencies(switched));
   const [search, setSearch] = useState('');
@@ -90,6 +96,26 @@ export function useLookupList(switched: OptionsSource | undefined, ctx: FormRunC
   }, [active, search, depKey, load]);
 
   useEffect(() => () => controller.current?.abort(), []);
+
+  // Once a page is on screen, the chosen values it does not name are asked for by id, once each.
+  const [, setNamed] = useState(0);
+  const asked = useRef(new Set<string>());
+  const chosenKey = chosen.map(String).join(',');
+  useEffect(() => {
+    if (!isLookupRef(source) || state.loading || loadedKey.current === undefined) return;
+    const unnamed = chosen.filter((v) => !labels.current.has(String(v)) && !asked.current.has(String(v)));
+    if (!unnamed.length) return;
+    for (const v of unnamed) asked.current.add(String(v));
+    loadLookupPage(source, ctx.functionContext(), { chosen: unnamed })
+      .then((page) => {
+        remember(page.options);
+        setNamed((n) => n + 1);
+      })
+      // Unnamed, the value shows as itself, as before.
+      .catch(() => undefined);
+    // chosenKey stands for chosen (a new array on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosenKey, state.loading, source, ctx]);
 
   const hasMore = hasMorePages(state);
   const offset = nextOffset(state);

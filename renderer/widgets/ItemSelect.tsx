@@ -34,7 +34,12 @@ export function ItemSelect(props: WidgetProps) {
   const everOpened = useRef(false);
   if (open) everOpened.current = true;
   // Load once without opening when a value needs its label.
-  const list = useLookupList(o.options, runContext(props), open || (selected.length > 0 && !everOpened.current));
+  const list = useLookupList(
+    o.options,
+    runContext(props),
+    open || (selected.length > 0 && !everOpened.current),
+    selected,
+  );
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);

@@ -151,3 +151,68 @@ describe('theme widgets', () => {
     expect((screen.getByLabelText('Host row 101') as HTMLInputElement).value).toBe('h100');
   });
 });
+
+// Spec 001 §3 form field schema: an addon is a select beside a text or number
+// input, submitted under its own key.
+const addonDoc: FormDocument = {
+  $schema: '../form.schema.json',
+  title: 'Addons',
+  endpoint: '/addons',
+  fields: [
+    {
+      key: 'period',
+      label: 'Period',
+      type: 'number',
+      addon: {
+        key: 'unit',
+        options: [
+          { value: 's', label: 'seconds' },
+          { value: 'm', label: 'minutes' },
+        ],
+        default: 's',
+      },
+    },
+    {
+      key: 'host',
+      label: 'Host',
+      addon: {
+        key: 'scheme',
+        options: [
+          { value: 'http', label: 'http://' },
+          { value: 'https', label: 'https://' },
+        ],
+        default: 'https',
+      },
+    },
+  ],
+};
+
+describe('field addon', () => {
+  beforeEach(() => {
+    posted.length = 0;
+    render(<FormRunner name="addons" doc={addonDoc} onClose={() => undefined} onCancel={() => undefined} />);
+  });
+  afterEach(() => {
+    cleanup();
+    clearToasts();
+  });
+
+  it('a number and a text input each show their addon select beside them, at its default', () => {
+    const unit = screen.getByLabelText('Period unit') as HTMLSelectElement;
+    const scheme = screen.getByLabelText('Host unit') as HTMLSelectElement;
+    expect(unit.value).toBe('s');
+    expect(scheme.value).toBe('https');
+    expect(Array.from(unit.options, (o) => o.textContent)).toEqual(['seconds', 'minutes']);
+    expect(unit.parentElement).toBe(screen.getByLabelText('Period').parentElement);
+    expect(scheme.parentElement).toBe(screen.getByLabelText('Host').parentElement);
+  });
+
+  it('the chosen addon value is submitted under the addon key, beside the field', async () => {
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Period unit'), { target: { value: 'm' } });
+    fireEvent.change(screen.getByLabelText('Host'), { target: { value: 'example.com' } });
+    await submit();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ period: 5, unit: 'm', host: 'example.com' });
+  });
+});

@@ -11,7 +11,7 @@ import type { FieldSchema, FormDocument } from '../../engine/schema/types';
 
 export interface CustomResource {
   name: string;
-  /** The list route whose rows (and item route) carry custom_fields. */
+  /** The list route whose rows (and item route, the list's path and /{id}) carry custom_fields. */
   list: string;
   /** The permission that reads the list (and so the custom fields' names). */
   view: string;
@@ -31,6 +31,17 @@ const RESOURCES: CustomResource[] = [
     ],
     stored: ['id', 'company_id', 'name', 'description', 'color'],
   },
+  {
+    // A company's values belong to the company itself (its custom_values company_id is its own id).
+    name: 'companies',
+    list: '/companies',
+    view: 'view_companies',
+    routes: [
+      ['post', '/companies'],
+      ['put', '/companies/{id}'],
+    ],
+    stored: ['id', 'name', 'parent_id', 'level', 'show_payment', 'email'],
+  },
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
@@ -42,9 +53,11 @@ export const customResource = (name: string): CustomResource | undefined => byNa
 export const resourceOfRoute = (method: string, endpoint: string): CustomResource | undefined =>
   byRoute.get(endpointKey(method, endpoint));
 
-/** The resource whose list a page's endpoint reads. */
+/** The resource whose list (or one record of it: `/tags/{id}`) a page's endpoint reads. */
 export const resourceOfList = (endpoint: string): CustomResource | undefined =>
-  RESOURCES.find((r) => endpointKey('get', r.list) === endpointKey('get', endpoint));
+  RESOURCES.find((r) =>
+    [r.list, `${r.list}/{id}`].some((path) => endpointKey('get', path) === endpointKey('get', endpoint)),
+  );
 
 /** The fields of a form that are custom fields of its resource (none when the route keeps none). */
 export function customFieldsOf(doc: FormDocument): FieldSchema[] {

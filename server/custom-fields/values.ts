@@ -62,6 +62,28 @@ export async function saveCustomValues(
   }
 }
 
+/** Whether writing these custom values would change what the record has stored (an empty value: a stored one). */
+export async function changesCustomValues(
+  db: Kysely<Database>,
+  resource: CustomResource,
+  id: number,
+  values: Values,
+): Promise<boolean> {
+  const keys = Object.keys(values);
+  if (!keys.length) return false;
+  const rows = await db
+    .selectFrom('custom_values')
+    .select(['key', 'value'])
+    .where('resource', '=', resource.name)
+    .where('record_id', '=', id)
+    .where('key', 'in', keys)
+    .execute();
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return keys.some((key) =>
+    isEmptyValue(values[key]) ? stored.has(key) : stored.get(key) !== JSON.stringify(values[key]),
+  );
+}
+
 /** Removes a record's custom values (the record was deleted). */
 export async function dropCustomValues(db: Kysely<Database>, resource: CustomResource, id: number): Promise<void> {
   await db.deleteFrom('custom_values').where('resource', '=', resource.name).where('record_id', '=', id).execute();

@@ -15,7 +15,6 @@ import {
   type UnknownRow,
   sql,
   type ColumnDefinitionBuilder,
-  type Expression,
   type Kysely,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -47,9 +46,10 @@ export function jsonArrayFrom(db: AnyDb, subquery: AnySelect): RawBuilder<string
   return (isPostgres(db) ? postgres.jsonArrayFrom(subquery) : sqlite.jsonArrayFrom(subquery)) as RawBuilder<never>;
 }
 
-/** A JSON array of the values (text). */
-export function jsonArray(db: AnyDb, values: Expression<unknown>[]): RawBuilder<string> {
-  return isPostgres(db) ? sql`json_build_array(${sql.join(values)})` : sql`json_array(${sql.join(values)})`;
+/** The values of a subquery's one column `value` as a JSON array (text; [] for no rows). */
+export function jsonValuesFrom(db: AnyDb, subquery: AnySelect): RawBuilder<string> {
+  const aggregate = isPostgres(db) ? sql`json_agg(x.value)` : sql`json_group_array(x.value)`;
+  return sql`(select coalesce(${aggregate}, '[]') from (${subquery}) as x)`;
 }
 
 /** A top-level member of a JSON text column, as text (null when absent). */

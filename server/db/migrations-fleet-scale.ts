@@ -4,7 +4,8 @@ import { isPostgres } from './dialect';
 // PostgreSQL at fleet scale (a million devices, ten thousand companies): what
 // the device list needs besides the indexes every database has. SQLite's
 // lists meet their aims without them; these migrations do nothing there,
-// except the default order's index, which both databases use.
+// except the indexes of the default order, the model order and the tags'
+// devices, which both databases use.
 
 /** The device list sorted by status (the console's status column) walks an index and stops after the page (130). */
 export async function addDeviceStatusOrder(db: Kysely<unknown>): Promise<void> {
@@ -61,4 +62,43 @@ export async function createDeviceCounts(db: Kysely<unknown>): Promise<void> {
     await sql`create trigger ${name} after ${sql.raw(event)} on devices referencing ${sql.raw(tables)}
       for each statement execute function ${name}()`.execute(db);
   }
+}
+
+/**
+ * 159: the device list sorted by model (the console's model column) walks an index and stops after the page
+ * instead of sorting the tenant's every row, each with its tags, for each page (100,000 devices on SQLite: 85 ms
+ * a page of 100 before, under 1 ms after). On both databases.
+ */
+export async function addDeviceModelOrder(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('devices_model').on('devices').columns(['model', 'id']).execute();
+}
+
+/**
+ * 160: a tag's devices read from the tag's index alone (tag, then device), so that the device list filtered by
+ * a tag starts from the tag's few devices instead of probing every device of the tenant for it (SQLite: 26 ms a
+ * page of 10 before, under 1 ms after). It covers the tag-only index it replaces.
+ */
+export async function addDeviceTagsByTag(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('device_tags_tag_device').on('device_tags').columns(['tag_id', 'device_id']).execute();
+  await db.schema.dropIndex('device_tags_tag').execute();
+}
+
+/**
+ * 161: the device list sorted by the other sortable fields a device keeps (its firmware, MAC and creation time,
+ * which its reports leave alone) walks an index too (100,000 devices on SQLite: 100-140 ms a page of 100 sorted
+ * by firmware before). The signal, which every report changes, and the company's name stay sorted in full.
+ */
+export async function addDeviceRecordOrders(db: Kysely<unknown>): Promise<void> {
+  for (const column of ['firmware', 'mac', 'created_at'])
+    await db.schema.createIndex(`devices_${column}`).on('devices').columns([column, 'id']).execute();
+}
+
+/**
+ * 162: the total of the device list filtered by status counts a covering index's entries on SQLite instead of
+ * reading every device of the tenant for its status (100,000 devices: 40 ms before, 2 ms after). PostgreSQL sums
+ * device_counts (131) instead.
+ */
+export async function addDeviceStatusCounts(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return;
+  await db.schema.createIndex('devices_company_status').on('devices').columns(['company_id', 'status']).execute();
 }

@@ -17,10 +17,18 @@ import * as vpnUsers from './migrations-vpn-users';
 import * as sessions from './migrations-sessions';
 import { addRecordJobKeys } from './migrations-job-keys';
 import { addReportType } from './migrations-reports';
-import { addDeviceStatusOrder, addDeviceLastConnectionOrder, createDeviceCounts } from './migrations-fleet-scale';
+import {
+  addDeviceStatusOrder,
+  addDeviceLastConnectionOrder,
+  addDeviceModelOrder,
+  addDeviceRecordOrders,
+  addDeviceStatusCounts,
+  addDeviceTagsByTag,
+  createDeviceCounts,
+} from './migrations-fleet-scale';
 import * as operator from './migrations-operator';
 import * as designer from './migrations-designer';
-import { createDeviceGateway } from './migrations-devices';
+import { addDeviceInputsAndCreditTypes, createDeviceGateway, temperatureInTenths } from './migrations-devices';
 import { addRemoteRelay } from './migrations-remote';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
@@ -418,6 +426,12 @@ const migrations: Record<string, Migration> = {
   '154_device_gateway': { up: createDeviceGateway },
   '155_remote_relay': { up: addRemoteRelay },
   '156_device_last_connection_order': { up: addDeviceLastConnectionOrder },
+  '157_temperature_in_tenths': { up: temperatureInTenths },
+  '158_device_inputs_and_credit_types': { up: addDeviceInputsAndCreditTypes },
+  '159_device_model_order': { up: addDeviceModelOrder },
+  '160_device_tags_by_tag': { up: addDeviceTagsByTag },
+  '161_device_record_orders': { up: addDeviceRecordOrders },
+  '162_device_status_counts': { up: addDeviceStatusCounts },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,5 +28,12 @@ declare module './types' {
   interface DeviceTable {
     /** The device's data connection state as it reports it (the vendor's `connection`); null until reported. */
     connection_state: ColumnType<string | null, string | null | undefined>;
+    /** The inputs as the device reports them (digital1, digital2: 0 or 1; analog as its text); null until reported. */
+    digital_input: ColumnType<number | null, number | null | undefined>;
+    digital_isolated_input: ColumnType<number | null, number | null | undefined>;
+    analog_input: ColumnType<string | null, string | null | undefined>;
+    /** The credit types the device's credits use, by license type (PUT /devices/credit); null while off. */
+    management_credit_type_id: ColumnType<number | null, number | null | undefined>;
+    data_credit_type_id: ColumnType<number | null, number | null | undefined>;
   }
 }

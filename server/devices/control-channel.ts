@@ -32,6 +32,9 @@ export const CONTROL_TIMEOUTS: ControlTimeouts = {
     reboot: 180_000,
     config_update: 300_000,
     firmware_update: 1_800_000,
+    port_scan: 30_000,
+    port_check: 15_000,
+    esim_check: 15_000,
   },
 };
 

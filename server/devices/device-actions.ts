@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { ActionUpdate } from './control-channel';
 import type { Action } from './protocol';
@@ -38,9 +38,12 @@ export async function sendAction(
   device: { id: number; serial: string },
   action: Action,
   args: Record<string, unknown>,
+  /** Keeps the final outcome (a job's log entry) before the channel hears of it. */
+  keep: (outcome: DeviceOutcome) => Promise<void> = async () => undefined,
 ): Promise<DeviceOutcome> {
   if (!ctx.devices) {
     const offline: DeviceOutcome = { id: device.id, outcome: 'offline', message: OFFLINE };
+    await keep(offline);
     await reportOutcome(ctx, jobKey, offline);
     return offline;
   }
@@ -49,6 +52,7 @@ export async function sendAction(
   });
   const outcome: DeviceOutcome = { id: device.id, outcome: final.outcome, message: final.message };
   if (final.result) outcome.result = final.result;
+  await keep(outcome);
   await reportOutcome(ctx, jobKey, outcome);
   return outcome;
 }
@@ -74,4 +78,20 @@ export async function runDeviceAction(
       return offline;
     }),
   );
+}
+
+/**
+ * Asks one device a question over the control channel (a scan, a check) and answers its result, or why there is
+ * none: not connected, refused, or no answer in time.
+ */
+export async function askDevice(
+  ctx: AppContext,
+  device: { serial: string },
+  action: Action,
+  args: Record<string, unknown> = {},
+): Promise<{ result: Record<string, unknown> } | { message: string }> {
+  if (!ctx.devices) return { message: OFFLINE };
+  const final = await ctx.devices.control.send(device.serial, randomUUID(), action, args);
+  if (final.outcome === 'done') return { result: final.result ?? {} };
+  return { message: final.message ?? 'The device did not answer.' };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { rows, useServer, type Client, type Reply } from '../test/harness';
 import { closeSockets, connectSocket } from '../test/sockets';
+import { deadlines } from '../test/mqtt-router';
 import { startFleet, type Fleet } from '../../sim/fleet';
 import { startDeviceGateway, type GatewayOptions } from './gateway';
 import { issueDeviceCredentials } from './credentials';
@@ -29,7 +30,13 @@ const quick: GatewayOptions = {
   controlTimeouts: {
     resendMs: 500,
     sends: 3,
-    deadlineMs: { reboot: 6000, update_metrics_data: 3000, command: 3000, config_update: 6000, firmware_update: 8000 },
+    deadlineMs: deadlines(2000, {
+      reboot: 6000,
+      update_metrics_data: 3000,
+      command: 3000,
+      config_update: 6000,
+      firmware_update: 8000,
+    }),
   },
 };
 const log = { info: () => undefined, warn: () => undefined };

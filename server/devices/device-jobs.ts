@@ -94,14 +94,13 @@ async function dispatch(ctx: AppContext, channel: string, device: JobDevice, job
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return undefined;
   const args = await argsOf(ctx, job);
-  let final: DeviceOutcome;
-  if (args) final = await sendAction(ctx, channel, device, DEVICE_JOBS[job.task], args);
-  else {
-    final = { id: device.id, outcome: 'failed', message: 'The file was removed.' };
-    await reportOutcome(ctx, channel, final);
-  }
-  await finish(ctx, key, device, job, final);
-  return final.outcome;
+  // The log entry says how the job ended before its channel does.
+  const keep = (final: DeviceOutcome) => finish(ctx, key, device, job, final);
+  if (args) return (await sendAction(ctx, channel, device, DEVICE_JOBS[job.task], args, keep)).outcome;
+  const removed: DeviceOutcome = { id: device.id, outcome: 'failed', message: 'The file was removed.' };
+  await keep(removed);
+  await reportOutcome(ctx, channel, removed);
+  return removed.outcome;
 }
 
 /** Runs a chunk of a device job: pending entries for all, sent now to the online devices; answers how many were done. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { rows, useServer } from '../test/harness';
 import { closeSockets, connectSocket } from '../test/sockets';
-import { startTestRouter, type TestRouter } from '../test/mqtt-router';
+import { deadlines, startTestRouter, type TestRouter } from '../test/mqtt-router';
 import { startDeviceGateway, type GatewayOptions } from './gateway';
 import { issueDeviceCredentials } from './credentials';
 import { MISSED_POLLS } from './poller';
@@ -24,20 +24,27 @@ const quick: Omit<GatewayOptions, 'url' | 'topicPrefix'> = {
   discoveryMs: 1000,
   answerMs: 600,
   pollIntervalMs: 700,
+  dataIntervalMs: 1000,
   controlTimeouts: {
     resendMs: 500,
     sends: 3,
-    deadlineMs: { reboot: 5000, update_metrics_data: 2000, command: 2000, config_update: 2000, firmware_update: 2000 },
+    deadlineMs: deadlines(2000, { reboot: 5000 }),
   },
 };
 const VALUES = {
   uptime: 3600,
   signal: -67,
-  temperature: 38.9,
+  temperature: 389,
   operator: 'Telia',
   network: 'LTE',
   connection: 'connected',
   wan: '10.1.2.3',
+  digital1: 1,
+  digital2: 0,
+  analog: 4.32,
+  sim: 1,
+  rx_day: 52_428_800,
+  tx_day: 13_107_200,
 };
 
 const log = { info: () => undefined, warn: (message: string) => warnings.push(message) };
@@ -61,7 +68,12 @@ describe.each([
     )[0] as never;
     // Only the test's device is polled (the others would go offline one by one).
     await db.updateTable('devices').set({ monitoring_enabled: 0 }).execute();
-    await db.updateTable('devices').set({ monitoring_enabled: 1 }).where('id', '=', device.id).execute();
+    // Its inputs asked every second (I/O monitoring), its dynamic values every pollIntervalMs.
+    await db
+      .updateTable('devices')
+      .set({ monitoring_enabled: 1, io_monitoring: 1 })
+      .where('id', '=', device.id)
+      .execute();
     [{ secret }] = await issueDeviceCredentials(db, [device.serial]);
     server.app.ctx.devices = await startDeviceGateway(server.app.ctx, { ...quick, url, topicPrefix: prefix }, log);
     brokerUrl = url ?? server.app.ctx.devices.brokerUrl;
@@ -91,40 +103,59 @@ describe.each([
     socket.emit('subscribe', `company.${device.company_id}`);
     await new Promise((resolve) => socket.once('subscribed', resolve));
     await vi.waitFor(async () => expect((await record()).status).toBe(1), { timeout: 8000 });
-    await vi.waitFor(async () =>
-      expect(await record()).toMatchObject({
-        signal: -67,
-        temperature: 38.9,
-        router_uptime: 3600,
-        operator: 'Telia',
-        connection_type: 'LTE',
-        connection_state: 'connected',
-        wan_ip: '10.1.2.3',
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await record()).toMatchObject({
+          signal: -67,
+          temperature: 389,
+          router_uptime: 3600,
+          operator: 'Telia',
+          connection_type: 'LTE',
+          connection_state: 'connected',
+          wan_ip: '10.1.2.3',
+          digital_input: 1,
+          digital_isolated_input: 0,
+          analog_input: '4.32',
+        }),
+      { timeout: 5000 },
     );
     expect(Date.now() - Date.parse(String((await record()).last_connection_at))).toBeLessThan(10_000);
     // The device record of the RMS API carries them (GET /devices/{id}).
     expect((await admin.get(`/api/devices/${device.id}`)).body.data).toMatchObject({
       signal: -67,
-      temperature: 38.9,
+      temperature: 389,
       router_uptime: 3600,
       operator: 'Telia',
       connection_type: 'LTE',
       connection_state: 'connected',
       wan_ip: '10.1.2.3',
+      digital_input: 1,
+      digital_isolated_input: 0,
+      analog_input: '4.32',
       status: 1,
+      // One modem's values: the protocol has no parameter of a second modem, nor of roaming (docs/api-compatibility.md).
+      signal_2: null,
+      temperature_2: null,
+      operator_2: '',
+      connection_type_2: '',
+      network_state: '',
+      network_state_2: '',
     });
     await vi.waitFor(() => expect(updates.some((u) => u.id === device.id && u.status === 1)).toBe(true));
     // The realtime update writes last_connection_at as the RMS API does (the OpenAPI's date-time, ISO 8601).
     const online = updates.find((u) => u.id === device.id && u.status === 1)!;
     expect(online.last_connection_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    // The latest snapshot of a dynamic round (the inputs, asked on their own interval, make snapshots of their own).
     const history = await server.app.ctx.db
       .selectFrom('device_history')
       .select('data')
       .where('device_id', '=', device.id)
       .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(history.data)).toMatchObject({ signal: -67, temperature: 38.9, wan_ip: '10.1.2.3' });
+      .execute();
+    const dynamic = history
+      .map((row) => JSON.parse(row.data) as Record<string, unknown>)
+      .find((data) => 'signal' in data);
+    expect(dynamic).toMatchObject({ signal: -67, temperature: 389, wan_ip: '10.1.2.3' });
     router.values.signal = -80;
     await vi.waitFor(() => expect(updates.some((u) => u.id === device.id && u.signal === -80)).toBe(true), {
       timeout: 5000,
@@ -137,7 +168,7 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 800));
     const now = await record();
     expect(now.signal).toBe(-80);
-    expect(now.temperature).toBe(38.9);
+    expect(now.temperature).toBe(389);
     expect(warnings.some((w) => w.includes('refused signal'))).toBe(true);
   });
 
@@ -177,6 +208,20 @@ describe.each([
     expect(outcomes.at(-1)).toBe('timed_out');
     expect(outcomes).not.toContain('done');
     router.silent = false;
+  });
+
+  it("keeps the device's mobile data counters in its history: today's usage on its SIM in the data usage chart", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const range = `start_date=${today}%2000:00:00&end_date=${today}%2023:59:59`;
+    await vi.waitFor(
+      async () => {
+        const days = rows(await admin.get(`/api/devices/${device.id}/data-usage?${range}`));
+        expect(days.at(-1)).toMatchObject({ date: today, sim1_rx: 52_428_800, sim1_tx: 13_107_200, sim2_rx: null });
+      },
+      { timeout: 8000 },
+    );
+    // The record has no such columns: the counters are history only.
+    expect(await record()).not.toHaveProperty('rx_day');
   });
 
   it('lists an unknown serial as a discovered device for the admin', async () => {

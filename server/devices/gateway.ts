@@ -42,6 +42,8 @@ export interface GatewayOptions {
   answerMs: number;
   /** Overrides every device's poll interval (tests, benchmarks). */
   pollIntervalMs?: number;
+  /** Overrides the mobile data counters' interval (tests). */
+  dataIntervalMs?: number;
   controlTimeouts?: ControlTimeouts;
   /** Messages a device may send a second, and at once. */
   rate?: { perSecond: number; burst: number };
@@ -181,6 +183,7 @@ export async function startDeviceGateway(ctx: AppContext, options: GatewayOption
     discoveryMs: options.discoveryMs,
     answerMs: options.answerMs,
     intervalMs: options.pollIntervalMs,
+    dataIntervalMs: options.dataIntervalMs,
   };
   let polling = false;
   const poll = () => {

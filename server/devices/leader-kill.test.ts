@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCK_MS, RENEW_MS } from '../cluster/leader';
-import { inDatabase, projectDatabase, type ProjectDatabase } from '../test/project-database';
-import { startServerProcess, type ServerProcess } from '../test/process';
-import { removeRedisKeys, TEST_REDIS_URL } from '../test/redis';
+import { monitorOnly, sharedBackend, until, type SharedBackend } from '../test/instances';
+import { inDatabase } from '../test/project-database';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../test/process';
 import { startTestRouter, type TestRouter } from '../test/mqtt-router';
 
 // A killed leader: two real server processes (server/main.ts) over one
@@ -19,44 +16,25 @@ import { startTestRouter, type TestRouter } from '../test/mqtt-router';
 const MOSQUITTO = 'mqtt://127.0.0.1:1883';
 const LEADS = 'device gateway: this instance runs the poll schedule';
 const prefix = `test-${randomUUID()}/`;
-const redisPrefix = `leader-kill:${randomBytes(4).toString('hex')}:`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-leader-kill-'));
-let database: ProjectDatabase | undefined;
+let backend: SharedBackend | undefined;
 let env: Record<string, string>;
 let router: TestRouter;
 const servers: ServerProcess[] = [];
 /** When each poll question reached the router. */
 const asked: number[] = [];
 
-async function until(probe: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
-  database = await projectDatabase(dir, 'shared.db', { seeded: true });
+  backend = await sharedBackend('leader-kill', { seeded: true });
   // One monitored device: the one the router plays.
-  const serial = await inDatabase(database.target, async (db) => {
-    await db.updateTable('devices').set({ monitoring_enabled: 0 }).execute();
-    const device = await db.selectFrom('devices').select(['id', 'serial']).orderBy('id').executeTakeFirstOrThrow();
-    await db.updateTable('devices').set({ monitoring_enabled: 1 }).where('id', '=', device.id).execute();
-    return device.serial;
-  });
+  const { serial } = await inDatabase(backend.database.target, (db) => monitorOnly(db));
   env = {
-    ...database.env,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    TOKEN_KEY: randomBytes(32).toString('base64'),
+    ...backend.env,
     MQTT_URL: MOSQUITTO,
     MQTT_TOPIC_PREFIX: prefix,
     MQTT_POLL_SECONDS: '1',
     MQTT_ANSWER_SECONDS: '1',
     MQTT_DISCOVERY_SECONDS: '600',
     LOG_LEVEL: 'info',
-    NODE_ENV: 'test',
   };
   router = await startTestRouter({ url: MOSQUITTO, serial, prefix, values: { uptime: 5, signal: -60 } });
   router.client.on('message', (topic) => {
@@ -65,15 +43,9 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
-  for (const server of servers)
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+  await stopServerProcesses(servers);
   await router?.close();
-  await database?.drop();
-  await removeRedisKeys(redisPrefix);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await backend?.remove();
 });
 
 it('hands the poll schedule to the other instance within the lock expiry when the leader is killed', async () => {

@@ -5,16 +5,25 @@ import { DEVICE_TYPES } from './protocol';
 // The poll schedule (one instance runs it: the Redis leader): `id` on both
 // TYPE topics at start and every discoveryMs; each monitored device asked
 // its dynamic parameters every dynamic monitoring interval (60 s unless set;
-// 0 stops) and its name every static interval (3600 s unless set). A round
+// 0 stops), its name every static interval (3600 s unless set), its inputs
+// every I/O interval (300 s unless set; a model without them answers none) and
+// its mobile data counters every 15 minutes (a device without them answers
+// none). A round
 // is missed when the device wrote nothing ("last seen" did not move) within
 // answerMs; after MISSED_POLLS missed rounds in a row an online device goes
 // offline.
 
 export const DYNAMIC_PARAMETERS = ['uptime', 'signal', 'temperature', 'connection', 'network', 'operator', 'wan'];
-const STATIC_PARAMETERS = ['name'];
+/** The parameters asked besides the dynamic ones, each group on its own monitoring interval (0 stops it). */
+const OTHER_GROUPS = {
+  static: { column: 'static_monitoring', parameters: ['name'], defaultS: 3600 },
+  io: { column: 'io_monitoring', parameters: ['digital1', 'digital2', 'analog'], defaultS: 300 },
+  data: { column: undefined, parameters: ['sim', 'rx_day', 'tx_day'], defaultS: 900 },
+} as const;
+type OtherGroup = keyof typeof OTHER_GROUPS;
+const OTHER = Object.keys(OTHER_GROUPS) as OtherGroup[];
 export const MISSED_POLLS = 3;
 const DEFAULT_DYNAMIC_S = 60;
-const DEFAULT_STATIC_S = 3600;
 const RELOAD_MS = 15_000;
 const TICK_MS = 250;
 
@@ -23,15 +32,17 @@ export interface PollerOptions {
   answerMs: number;
   /** Overrides every device's dynamic interval (tests, benchmarks). */
   intervalMs?: number;
+  /** Overrides the mobile data counters' interval (tests). */
+  dataIntervalMs?: number;
 }
 
 interface Scheduled {
   id: number;
   serial: string;
   dynamicMs: number;
-  staticMs: number;
   nextDynamic: number;
-  nextStatic: number;
+  /** Each other group's interval (0: off) and when it is next asked. */
+  others: Record<OtherGroup, { ms: number; next: number }>;
   round?: { startedAt: Date; checkAt: number };
   missed: number;
 }
@@ -53,7 +64,7 @@ export function startPoller(
   async function reload(now: number) {
     const rows = await ctx.db
       .selectFrom('devices')
-      .select(['id', 'serial', 'dynamic_monitoring', 'static_monitoring'])
+      .select(['id', 'serial', 'dynamic_monitoring', 'static_monitoring', 'io_monitoring'])
       .where('monitoring_enabled', '=', 1)
       .execute();
     const seen = new Set<number>();
@@ -61,18 +72,27 @@ export function startPoller(
       const dynamicMs = options.intervalMs ?? (row.dynamic_monitoring ?? DEFAULT_DYNAMIC_S) * 1000;
       if (!dynamicMs) continue;
       seen.add(row.id);
-      const staticMs = (row.static_monitoring ?? DEFAULT_STATIC_S) * 1000;
       const known = schedule.get(row.id);
-      if (known) Object.assign(known, { serial: row.serial, dynamicMs, staticMs });
       // A new device's first round comes soon, spread over its interval so the fleet is not asked at once.
+      const soon = (ms: number) => now + Math.random() * Math.min(ms, 5000);
+      const others = Object.fromEntries(
+        OTHER.map((group) => {
+          const { column, defaultS } = OTHER_GROUPS[group];
+          const ms =
+            group === 'data' && options.dataIntervalMs
+              ? options.dataIntervalMs
+              : ((column && row[column]) ?? defaultS) * 1000;
+          return [group, { ms, next: known?.others[group].next ?? soon(ms) }];
+        }),
+      ) as Scheduled['others'];
+      if (known) Object.assign(known, { serial: row.serial, dynamicMs, others });
       else
         schedule.set(row.id, {
           id: row.id,
           serial: row.serial,
           dynamicMs,
-          staticMs,
-          nextDynamic: now + Math.random() * Math.min(dynamicMs, 5000),
-          nextStatic: now + Math.random() * Math.min(staticMs, 5000),
+          nextDynamic: soon(dynamicMs),
+          others,
           missed: 0,
         });
     }
@@ -126,9 +146,11 @@ export function startPoller(
         if (!s.round) s.round = { startedAt: ctx.now(), checkAt: now + Math.min(options.answerMs, s.dynamicMs) };
         for (const parameter of DYNAMIC_PARAMETERS) publish(topics.command(s.serial), parameter);
       }
-      if (s.staticMs && now >= s.nextStatic) {
-        s.nextStatic = now + s.staticMs;
-        for (const parameter of STATIC_PARAMETERS) publish(topics.command(s.serial), parameter);
+      for (const group of OTHER) {
+        const other = s.others[group];
+        if (!other.ms || now < other.next) continue;
+        other.next = now + other.ms;
+        for (const parameter of OTHER_GROUPS[group].parameters) publish(topics.command(s.serial), parameter);
       }
     }
   }

@@ -71,6 +71,29 @@ describe('device recorder', () => {
     expect(JSON.parse(last.data)).toEqual({ router_uptime: 1000 + devices[5].id, operator: `Op ${devices[5].id}` });
   });
 
+  it('writes the inputs a device reports to its record (the analog one as text) and its history', async () => {
+    const { ctx } = server.app;
+    const { id } = await ctx.db.selectFrom('devices').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const recorder = new Recorder(ctx, (message) => expect.fail(message));
+    recorder.seen(id, 'digital1', 1);
+    recorder.seen(id, 'digital2', 0);
+    recorder.seen(id, 'analog', 4.32);
+    await recorder.close();
+    const record = await ctx.db
+      .selectFrom('devices')
+      .select(['digital_input', 'digital_isolated_input', 'analog_input'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ digital_input: 1, digital_isolated_input: 0, analog_input: '4.32' });
+    const last = await ctx.db
+      .selectFrom('device_history')
+      .select('data')
+      .where('device_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(last.data)).toEqual({ digital_input: 1, digital_isolated_input: 0, analog_input: 4.32 });
+  });
+
   it(`keeps a device's history within ${HISTORY_LIMIT} + ${PRUNE_EVERY - 1} over many flushes`, async () => {
     const { ctx } = server.app;
     const { id } = await ctx.db.selectFrom('devices').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();

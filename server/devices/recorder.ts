@@ -19,11 +19,15 @@ const COLUMNS = {
   network: 'connection_type',
   connection: 'connection_state',
   wan: 'wan_ip',
+  digital1: 'digital_input',
+  digital2: 'digital_isolated_input',
+  analog: 'analog_input',
 } as const satisfies Partial<Record<Parameter, string>>;
 type Column = (typeof COLUMNS)[keyof typeof COLUMNS];
-
-/** The monitoring history's keys besides the columns (the graphs' vocabulary). */
-const HISTORY_ONLY: Partial<Record<Parameter, string>> = { digital1: 'digital_input', analog: 'analog_input' };
+/** The parameters kept in the monitoring history only (the data usage chart reads them), by their snapshot key. */
+const HISTORY_ONLY = { sim: 'sim_slot', rx_day: 'rx_day', tx_day: 'tx_day' } as const satisfies Partial<
+  Record<Parameter, string>
+>;
 
 const SETTLE_MS = 300;
 /** Devices of one status select (bound parameters stay well under SQLite's limit). */
@@ -38,7 +42,7 @@ export const PRUNE_EVERY = 16;
 
 interface Pending {
   since: number;
-  /** Numbers for signal, temperature and uptime, text for the rest (as the codec read them). */
+  /** Numbers for signal, temperature, uptime and the digital inputs, text for the rest. */
   values: Partial<Record<Column, ParameterValue>>;
   history: Snapshot;
 }
@@ -68,12 +72,13 @@ export class Recorder {
     }
     if (!parameter || value === undefined) return;
     const column = (COLUMNS as Partial<Record<Parameter, Column>>)[parameter];
-    if (column) {
-      entry.values[column] = value;
+    const historyOnly = (HISTORY_ONLY as Partial<Record<Parameter, string>>)[parameter];
+    if (historyOnly) entry.history[historyOnly] = value;
+    else if (column) {
+      // The analog input is a number in the history's graphs and text in the record, as the RMS API types it.
+      entry.values[column] = column === 'analog_input' ? String(value) : value;
       entry.history[column] = value;
     }
-    const key = HISTORY_ONLY[parameter];
-    if (key) entry.history[key] = value;
   }
 
   /** Writes what settled (everything when `all`). */

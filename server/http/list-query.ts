@@ -230,10 +230,14 @@ function applyWhere(
       if (negate && !spec.negatable?.includes(name)) continue;
       const values = commaList(query[param], param);
       if (!values.length) continue;
+      // Negated, a record the condition cannot tell (a null: nothing reported) is not the value asked for: it is kept.
       if (typeof column === 'function') {
         const condition = column(values, param);
-        qb = qb.where(negate ? sql<boolean>`not (${condition})` : sql<boolean>`${condition}`);
-      } else qb = qb.where(expr(column), negate ? 'not in' : 'in', values);
+        qb = qb.where(negate ? sql<boolean>`(${condition}) is not true` : sql<boolean>`${condition}`);
+      } else if (negate) {
+        const field = expr(column);
+        qb = qb.where((eb) => eb.or([eb(field, 'is', null), eb(field, 'not in', values)]));
+      } else qb = qb.where(expr(column), 'in', values);
     }
   }
   if (spec.custom) {

@@ -4,7 +4,10 @@ import { assertText } from './text';
 
 // Reads a multipart body into plain fields and files (buffered; the size
 // limit of @fastify/multipart answers 413). A body that ends early or breaks
-// the multipart format is a 400, and field values are checked as text.
+// the multipart format is a 400, and field values are checked as text. A
+// field named `name[]` (the list form of the vendor's PHP API, as clients
+// generated from its OpenAPI send a list) collects its values into a list
+// under `name`; a plain name given twice keeps the last value, as there.
 
 export interface UploadedFile {
   name: string;
@@ -29,7 +32,11 @@ async function readParts(request: FastifyRequest, values: Record<string, unknown
       } satisfies UploadedFile;
     } else {
       if (typeof part.value === 'string') assertText(part.value, part.fieldname);
-      values[part.fieldname] = part.value;
+      if (part.fieldname.endsWith('[]') && part.fieldname.length > 2) {
+        const name = part.fieldname.slice(0, -2);
+        const list = Array.isArray(values[name]) ? (values[name] as unknown[]) : (values[name] = []);
+        list.push(part.value);
+      } else values[part.fieldname] = part.value;
     }
   }
 }

@@ -83,17 +83,31 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
     }
     case 'tag-rows':
       return tagRows(ctx, work, chunk);
-    case 'credit':
-    case 'monitoring': {
-      const column = work.kind === 'credit' ? 'credit_enabled' : 'monitoring_enabled';
-      for (const id of chunk) {
+    case 'monitoring':
+      for (const id of chunk)
         await db
           .updateTable('devices')
-          .set({ [column]: work.rows[id] ? 1 : 0, updated_at: at })
+          .set({ monitoring_enabled: work.rows[id] ? 1 : 0, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      return chunk.length;
+    case 'credit': {
+      // The device uses the credit type while its credits are on: the record's management or data credit type.
+      const type = await db
+        .selectFrom('credit_types')
+        .select('license_type')
+        .where('id', '=', work.creditTypeId)
+        .executeTakeFirst();
+      const typeColumn = type?.license_type === 'data' ? 'data_credit_type_id' : 'management_credit_type_id';
+      for (const id of chunk) {
+        const on = work.rows[id] ? 1 : 0;
+        await db
+          .updateTable('devices')
+          .set({ credit_enabled: on, [typeColumn]: on ? work.creditTypeId : null, updated_at: at })
           .where('id', '=', id)
           .execute();
       }
-      if (work.kind === 'credit') await recordCreditLogs(db, work, chunk, at, jobKey);
+      await recordCreditLogs(db, work, chunk, at, jobKey);
       return chunk.length;
     }
     case 'device-action': {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conformer, DEVICE_RECORD_SCHEMA } from './conform';
+import { conformer } from './conform';
 import type { OpenApiNode } from './document';
 
 // The wire format the OpenAPI's way: a response is shaped by its schema, with
@@ -99,25 +99,163 @@ describe('conformer', () => {
     ]);
   });
 
-  it('writes every null of a whole record (the device record) as its empty value', () => {
+  it('writes every field of a whole record (a list row or a stored record), null or missing, as its empty value', () => {
     const properties = {
+      id: { type: 'integer' },
       name: { type: 'string' },
       note: { type: 'string', nullable: true },
       seen_at: { type: 'string', format: 'date-time' },
       signal: { type: 'integer' },
       tags: { type: 'array', items: { type: 'string' } },
     };
-    const whole = conformer({ components: { schemas: { [DEVICE_RECORD_SCHEMA]: { type: 'object', properties } } } });
-    const record = { name: null, note: null, seen_at: null, signal: null, tags: null };
-    expect(whole(record, { $ref: `#/components/schemas/${DEVICE_RECORD_SCHEMA}` })).toEqual({
-      name: '',
-      note: null,
-      seen_at: null,
-      signal: null,
-      tags: [],
+    const answer = (data: OpenApiNode) => ({
+      responses: {
+        200: { content: { 'application/json': { schema: { type: 'object', properties: { data } } } } },
+      },
     });
-    // Another record leaves out the nulls its schema does not admit.
-    const other = conformer({ components: { schemas: { Other: { type: 'object', properties } } } });
-    expect(other(record, { $ref: '#/components/schemas/Other' })).toEqual({ note: null });
+    const documentOf: OpenApiNode = {
+      paths: {
+        '/things': { get: answer({ type: 'array', items: { $ref: '#/components/schemas/Thing' } }) },
+        '/rules': { get: answer({ $ref: '#/components/schemas/Rule' }) },
+        '/figures': { get: answer({ $ref: '#/components/schemas/Figures' }) },
+      },
+      components: {
+        schemas: {
+          Thing: { type: 'object', properties },
+          Rule: { properties },
+          Figures: { properties: { highest: { type: 'number' } } },
+          Other: { properties },
+        },
+      },
+    };
+    const whole = conformer(documentOf);
+    const empty = { id: null, name: '', note: null, seen_at: null, signal: null, tags: [] };
+    const record = { name: null, note: null, seen_at: null, signal: null, tags: null };
+    expect(whole(record, { $ref: '#/components/schemas/Thing' })).toEqual(empty);
+    expect(whole({ signal: 3, extra: 1 }, { $ref: '#/components/schemas/Thing' })).toEqual({
+      ...empty,
+      signal: 3,
+      extra: 1,
+    });
+    // An answer whose caller chose its fields (`fields`) keeps to them: nothing is added, a null is still empty.
+    const chosen = conformer(documentOf, false);
+    expect(chosen({ name: null, signal: 3 }, { $ref: '#/components/schemas/Thing' })).toEqual({ name: '', signal: 3 });
+    // A list where the OpenAPI types one record: each row is whole.
+    expect(whole([{ name: 'a' }], { $ref: '#/components/schemas/Rule' })).toEqual([{ ...empty, name: 'a' }]);
+    // A schema no GET answers as its data leaves out the nulls it does not admit, and adds nothing.
+    expect(whole(record, { $ref: '#/components/schemas/Other' })).toEqual({ note: null });
+    expect(whole({}, { $ref: '#/components/schemas/Other' })).toEqual({});
+    // Nor does a GET answer's data of figures (no id, no created_at): its properties are examples.
+    expect(whole({}, { $ref: '#/components/schemas/Figures' })).toEqual({});
+  });
+});
+
+describe('timestamps of a whole record', () => {
+  const answer = (schema: string) => ({
+    responses: {
+      200: {
+        content: {
+          'application/json': {
+            schema: { properties: { data: { type: 'array', items: { $ref: `#/components/schemas/${schema}` } } } },
+          },
+        },
+      },
+    },
+  });
+  const whole = conformer({
+    paths: { '/credits': { get: answer('Credit') } },
+    components: {
+      schemas: {
+        created_at: { type: 'string', pattern: 'Y-m-d H:i:s' },
+        Credit: {
+          properties: {
+            id: { type: 'integer' },
+            assigned_at: { type: 'string', example: '2019-07-12 08:43:49 ' },
+            note: { type: 'string', example: 'Paid ahead' },
+            expire_at: { type: 'string', example: '2021-07-12' },
+          },
+        },
+      },
+    },
+  });
+  const list = { $ref: '#/components/schemas/Credit' };
+
+  it('writes a field the schema marks only by a `Y-m-d H:i:s` example that way, null when it has none', () => {
+    expect(whole({ id: 1, assigned_at: '2026-11-01T14:33:00.000Z', expire_at: '2026-12-01' }, list)).toEqual({
+      id: 1,
+      assigned_at: '2026-11-01 14:33:00',
+      expire_at: '2026-12-01',
+      note: '',
+    });
+    // A date (its example a date) without a value is null, not "".
+    expect(whole({ id: 1 }, list)).toEqual({ id: 1, assigned_at: null, note: '', expire_at: null });
+  });
+
+  it("writes a created_at and updated_at beyond the record's schema as the OpenAPI's created_at", () => {
+    const row = { id: 1, created_at: '2026-11-01T14:33:00.000Z', updated_at: '2026-11-02T14:33:00.000Z' };
+    expect(whole(row, list)).toEqual({
+      ...row,
+      created_at: '2026-11-01 14:33:00',
+      updated_at: '2026-11-02 14:33:00',
+      assigned_at: null,
+      note: '',
+      expire_at: null,
+    });
+  });
+});
+
+describe('timestamps beyond the schema', () => {
+  const whole = conformer({
+    paths: {},
+    components: {
+      schemas: {
+        Device: {
+          properties: {
+            id: { type: 'integer' },
+            last_connection_at: { type: 'string', format: 'date-time' },
+            created_at: { type: 'string', pattern: 'Y-m-d H:i:s' },
+          },
+        },
+        Login: { properties: { last_login_at: { type: 'string', example: '2020-09-14 05:04:03' } } },
+        Automation: {
+          properties: { id: { type: 'integer' }, created_at: { type: 'string' }, note: { type: 'string' } },
+        },
+        Hotspot: { properties: { id: { type: 'integer' }, ssid: { type: 'string' } } },
+      },
+    },
+  });
+  const of = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it('names each timestamp field one format, the one the OpenAPI gives its name', () => {
+    expect(whole.timestampFormat('last_connection_at')).toBe('date-time');
+    expect(whole.timestampFormat('last_login_at')).toBe('Y-m-d H:i:s');
+    // A name the OpenAPI never types: the vendor's format if it names a moment (`_at`), none otherwise.
+    expect(whole.timestampFormat('seen_at')).toBe('Y-m-d H:i:s');
+    expect(whole.timestampFormat('interval')).toBeUndefined();
+  });
+
+  it("writes a field beyond the schema, and one it types only as a string, in its name's format", () => {
+    const row = {
+      id: 1,
+      ssid: 'Cafe',
+      last_connection_at: '2026-11-01 14:33:00',
+      last_login_at: '2026-11-01T14:33:00.000Z',
+      seen_at: '2026-11-01T14:33:00.000Z',
+      interval: '2026-11-01 14:00',
+      history: [{ created_at: '2026-11-01T14:33:00.000Z', label: '2026-11-01T14:33:00.000Z' }],
+      custom_fields: { checked_at: '2026-11-01T14:33:00.000Z' },
+    };
+    expect(whole(row, of('Hotspot'))).toEqual({
+      ...row,
+      last_connection_at: '2026-11-01T14:33:00Z',
+      last_login_at: '2026-11-01 14:33:00',
+      seen_at: '2026-11-01 14:33:00',
+      history: [{ created_at: '2026-11-01 14:33:00', label: '2026-11-01T14:33:00.000Z' }],
+    });
+    expect(whole({ id: 1, created_at: '2026-11-01T14:33:00.000Z', note: 'x' }, of('Automation'))).toEqual({
+      id: 1,
+      created_at: '2026-11-01 14:33:00',
+      note: 'x',
+    });
   });
 });

@@ -10,11 +10,20 @@ import { operations, type OpenApiNode, type Operation } from './document';
 // (and one whose format is date-time as ISO 8601), and a scalar of another
 // JSON type than the schema's is written as its type (1 as "1" for a
 // string, "1" as 1 for an integer, 0/1 as false/true for a boolean, a list
-// of names as one comma-separated string). A whole record (WHOLE_RECORDS)
-// keeps every field: a null is written as the field's empty value
-// (emptyValue). A record's `updated_at` the schema does not list is written
-// as its `created_at`. The handlers keep one internal shape; the console
-// reads both.
+// of names as one comma-separated string). A whole record (wholeRecords:
+// every record a GET operation answers) carries every field its schema
+// lists: a field without a value, null or missing, is written as its empty
+// value (emptyValue), so strict client models (pydantic, Go structs) find
+// every field and no handler lists them; an answer whose caller chose its
+// fields (`fields`) carries those only. A record's `updated_at` the schema
+// does not list is written as its `created_at` (and a whole record's
+// `created_at` it does not list as the OpenAPI's `created_at` schema), and a
+// timestamp the schema marks only by an example written `Y-m-d H:i:s` is
+// written that way. Every other timestamp whose format the schema does not
+// give (a field beyond the schema, or a string it types without a format,
+// pattern or dated example) is written in the format the OpenAPI gives that
+// field's name (timestampFormats), `Y-m-d H:i:s` for a name of a moment
+// (`_at`, `_date`, `_time`) it never types. The handlers keep one internal shape; the console reads both.
 
 export const API_DATE_PATTERN = 'Y-m-d H:i:s';
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]00:?00)$/;
@@ -34,22 +43,113 @@ export function isoTimestamp(value: string): string {
 
 /** The OpenAPI's name of the device record (GET /devices, GET /devices/{id}). */
 export const DEVICE_RECORD_SCHEMA = 'device_body';
-/** The records answered with every field their schema lists, known or not (issue 29: strict client models). */
-export const WHOLE_RECORDS = [DEVICE_RECORD_SCHEMA];
+
+/**
+ * The records answered with every field their schema lists, known or not (issue 29: strict client models): the
+ * rows of the `data` list of a GET operation's 200 answer, and the `data` object of one that has an `id` or a
+ * `created_at` (a stored record, or a list the OpenAPI types as one: the automation lists). One rule for every
+ * resource rather than a list of names, so a resource served later is whole too. Not a `data` object of
+ * figures (statistics, the highest and lowest value, a graph's series named by the parameter asked for), whose
+ * properties are examples of what an answer may hold. Writes that answer the same schema (a created tag) are
+ * whole by it too.
+ */
+export function wholeRecords(document: OpenApiNode): Set<OpenApiNode> {
+  const records = new Set<OpenApiNode>();
+  for (const operation of operations(document)) {
+    if (operation.method !== 'GET') continue;
+    const envelope = responseSchema(document, operation, 200);
+    const data = deref(document, (envelope?.properties as OpenApiNode | undefined)?.data);
+    const list = data?.type === 'array';
+    const record = list ? deref(document, data.items) : data;
+    const properties = (record?.properties ?? {}) as OpenApiNode;
+    if (record && (list ? record.properties || record.allOf : 'id' in properties || 'created_at' in properties)) {
+      records.add(record);
+    }
+  }
+  return records;
+}
 
 /**
  * What a whole record answers for a field it has no value of: null where the schema admits it or no empty
- * value of its type exists (a number, a date-time, an address), an empty list for a list, "" for text.
+ * value of its type exists (a number, a date or timestamp, also one the schema shows only by its example, an
+ * address, a choice of names without ""), an empty list for a list, "" for text.
  */
 export function emptyValue(schema: OpenApiNode): unknown {
   if (admitsNull(schema)) return null;
   if (schema.type === 'array') return [];
-  if (schema.type === 'string' && schema.format === undefined && schema.pattern === undefined) return '';
-  return null;
+  const choices = schema.enum as unknown[] | undefined;
+  const dated = typeof schema.example === 'string' && DATED_EXAMPLE.test(schema.example);
+  const text = schema.type === 'string' && schema.format === undefined && schema.pattern === undefined && !dated;
+  return text && (!choices || choices.includes('')) ? '' : null;
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+/** An example that is a date or timestamp (`Y-m-d`, `Y-m-d H:i:s`, some with spaces around it). */
+const DATED_EXAMPLE = /^\s*\d{4}-\d{2}-\d{2}/;
+/** An example written the vendor's way (`Y-m-d H:i:s`, some with spaces around it). */
+const API_DATE_EXAMPLE = /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s*$/;
+
+/**
+ * Whether a string schema is a vendor timestamp: its pattern says `Y-m-d H:i:s`, or it has no pattern nor
+ * format and its example is written that way (the credit's `assigned_at`, a code's `activated_at`).
+ */
+export function isApiDate(schema: OpenApiNode): boolean {
+  if (schema.pattern === API_DATE_PATTERN) return true;
+  const unmarked = schema.pattern === undefined && schema.format === undefined;
+  return unmarked && typeof schema.example === 'string' && API_DATE_EXAMPLE.test(schema.example);
+}
 const same = (value: unknown) => value;
+
+/** How a timestamp is written: the vendor's `Y-m-d H:i:s` (UTC), or ISO 8601 for a `date-time`. */
+export type TimestampFormat = 'Y-m-d H:i:s' | 'date-time';
+
+/** The writer of a timestamp format (a value that is no timestamp unchanged). */
+const stampOf = (format: TimestampFormat) => (format === API_DATE_PATTERN ? apiTimestamp : isoTimestamp);
+
+/**
+ * The format the OpenAPI gives each property name it types as a timestamp somewhere (a `Y-m-d H:i:s` pattern or
+ * example, or `format: date-time`), the format most of its schemas give (`Y-m-d H:i:s` on a tie): `created_at`
+ * and `updated_at` are `Y-m-d H:i:s` (51 and 20 schemas against 11 and 4), `last_connection_at` and
+ * `last_update_at` date-time (the device record's), `last_login_at` `Y-m-d H:i:s` (the signed-in user's).
+ */
+export function timestampFormats(document: OpenApiNode): Map<string, TimestampFormat> {
+  const counts = new Map<string, { api: number; iso: number }>();
+  const seen = new Set<object>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(walk);
+    const properties = (node as OpenApiNode).properties;
+    if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
+      for (const [name, property] of Object.entries(properties as OpenApiNode)) {
+        const schema = deref(document, property);
+        if (!schema || typeof schema !== 'object') continue;
+        const api = isApiDate(schema);
+        if (!api && schema.format !== 'date-time') continue;
+        const count = counts.get(name) ?? { api: 0, iso: 0 };
+        if (api) count.api++;
+        else count.iso++;
+        counts.set(name, count);
+      }
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(document);
+  return new Map([...counts].map(([name, { api, iso }]) => [name, iso > api ? 'date-time' : API_DATE_PATTERN]));
+}
+
+/** A field name that names a moment (`created_at`, `buy_date`, `gps_time`): one the OpenAPI never types is `Y-m-d H:i:s`. */
+export const TIMESTAMP_NAME = /_(at|date|time)$/;
+
+/** Whether a string schema leaves a timestamp's format open: no format, no pattern, no dated example. */
+function unformatted(schema: OpenApiNode): boolean {
+  if (schema.type !== undefined && schema.type !== 'string') return false;
+  const dated = typeof schema.example === 'string' && DATED_EXAMPLE.test(schema.example);
+  return schema.format === undefined && schema.pattern === undefined && !dated && !schema.enum;
+}
+
+/** Fields beyond every schema whose values are not the server's to reformat (a user's custom field values). */
+const VERBATIM = new Set(['custom_fields']);
 
 /**
  * How a schema writes a scalar (or a list of scalars for a string) as its JSON type; anything else unchanged.
@@ -58,8 +158,7 @@ const same = (value: unknown) => value;
 function scalarOf(schema: OpenApiNode): (value: unknown) => unknown {
   const type = typeof schema.type === 'string' ? schema.type : undefined;
   if (type === 'string') {
-    const stamp =
-      schema.pattern === API_DATE_PATTERN ? apiTimestamp : schema.format === 'date-time' ? isoTimestamp : same;
+    const stamp = isApiDate(schema) ? apiTimestamp : schema.format === 'date-time' ? isoTimestamp : same;
     return (value) => {
       if (typeof value === 'string') return stamp(value);
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -122,6 +221,8 @@ export interface Field {
   keepsNull: boolean;
   /** What a null is written as when it stays: null, or a whole record's empty value of the field (emptyValue). */
   empty: unknown;
+  /** Whether the schema lists it (not a `created_at` or `updated_at` written beyond it). */
+  listed: boolean;
 }
 
 /** Shapes a non-null value by one schema node, at a nesting depth. */
@@ -137,15 +238,25 @@ export interface Conformer {
   fieldsOf(schema: OpenApiNode): ReadonlyMap<string, Field>;
   /** The compiled shaper of a schema node. */
   shaperOf(schema: OpenApiNode): Shaper;
+  /** A whole record's fields with their empty values, in the schema's order (none for another schema). */
+  wholeFieldsOf(schema: OpenApiNode): readonly (readonly [string, unknown])[];
+  /**
+   * The shaper of a field no schema lists (our extensions): a timestamp is written in its name's format
+   * (timestampFormat), and the objects and lists it holds are walked the same way.
+   */
+  beyondOf(name: string): Shaper;
+  /** The format a timestamp the schema leaves open is written in, by its name (undefined: not a timestamp name). */
+  timestampFormat(name: string): TimestampFormat | undefined;
 }
 
 /**
  * Shapes values by the schemas of one document. Each schema node is compiled once into a shaper (its `$ref`
  * chain resolved, its object shape with the allOf parts merged, each property's null rule and scalar writing
  * decided), so a response costs one pass over the value: a device list of 142 fields per row must not rework
- * the device schema per row or per field.
+ * the device schema per row or per field. `fill`: whether a whole record gets the fields its value lacks (not
+ * for an answer whose caller chose its fields).
  */
-export function conformer(document: OpenApiNode): Conformer {
+export function conformer(document: OpenApiNode, fill = true): Conformer {
   const resolved = new WeakMap<object, OpenApiNode | null>();
   const shapes = new WeakMap<OpenApiNode, ObjectShape>();
   const shapers = new WeakMap<OpenApiNode, Shaper>();
@@ -178,7 +289,17 @@ export function conformer(document: OpenApiNode): Conformer {
     return shape;
   };
 
-  const whole = new Set(WHOLE_RECORDS.map((name) => resolve({ $ref: `#/components/schemas/${name}` })));
+  const whole = wholeRecords(document);
+  const createdAt = resolve({ $ref: '#/components/schemas/created_at' });
+  const formats = timestampFormats(document);
+  const timestampFormat = (name: string): TimestampFormat | undefined =>
+    formats.get(name) ?? (TIMESTAMP_NAME.test(name) ? API_DATE_PATTERN : undefined);
+  /** A string schema of a timestamp written in the format given. */
+  const stampSchemas = new Map<TimestampFormat, OpenApiNode>([
+    [API_DATE_PATTERN, { type: 'string', pattern: API_DATE_PATTERN }],
+    ['date-time', { type: 'string', format: 'date-time' }],
+  ]);
+  const filled = fill ? whole : new Set<OpenApiNode>();
   const fieldsOf = (schema: OpenApiNode): Map<string, Field> => {
     const { properties, required } = shapeOf(schema);
     const isWhole = whole.has(schema);
@@ -186,14 +307,32 @@ export function conformer(document: OpenApiNode): Conformer {
     for (const [name, property] of properties) {
       if (!property) continue;
       const keepsNull = isWhole || admitsNull(property) || required.has(name);
-      fields.set(name, { schema: property, keepsNull, empty: isWhole ? emptyValue(property) : null });
+      // A timestamp the schema types only as a string (an automation's `created_at`) is written in its name's
+      // format; its empty value stays the schema's own.
+      const format = unformatted(property) ? timestampFormat(name) : undefined;
+      const shaping = format ? { ...property, ...stampSchemas.get(format) } : property;
+      fields.set(name, { schema: shaping, keepsNull, empty: isWhole ? emptyValue(property) : null, listed: true });
     }
-    // The OpenAPI writes a record's `updated_at` as its `created_at` wherever it lists both: a record that
-    // carries one beyond its schema (a company) writes it that way too, not in the stored ISO 8601.
+    // A record's `created_at` beyond its schema (a hotspot's) is written as the OpenAPI's own `created_at`
+    // schema gives it; and the OpenAPI writes a record's `updated_at` as its `created_at` wherever it lists
+    // both: a record that carries one beyond its schema (a company) writes it that way too, not in the stored
+    // ISO 8601.
+    if (isWhole && createdAt && !fields.has('created_at')) {
+      fields.set('created_at', { schema: createdAt, keepsNull: true, empty: null, listed: false });
+    }
     const created = fields.get('created_at');
-    if (created && !fields.has('updated_at')) fields.set('updated_at', { ...created, keepsNull: true, empty: null });
+    if (created && !fields.has('updated_at')) {
+      fields.set('updated_at', { ...created, keepsNull: true, empty: null, listed: false });
+    }
     return fields;
   };
+
+  const wholeFieldsOf = (schema: OpenApiNode) =>
+    filled.has(schema)
+      ? [...shapeOf(schema).properties].flatMap(([name, property]) =>
+          property ? [[name, emptyValue(property)] as const] : [],
+        )
+      : [];
 
   const shaperOf = (schema: OpenApiNode): Shaper => {
     let shaper = shapers.get(schema);
@@ -204,25 +343,64 @@ export function conformer(document: OpenApiNode): Conformer {
   const shape = (value: unknown, schema: OpenApiNode, depth: number): unknown =>
     depth > 12 || value === null || value === undefined ? value : shaperOf(schema)(value, depth);
 
+  // Beyond the schemas: a timestamp by its name's format, the objects and lists inside walked the same way.
+  const beyond = new Map<string, Shaper>();
+  const walkBeyond: Shaper = (value, depth) => {
+    if (depth > 12 || !value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => walkBeyond(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      out[key] = item === null || item === undefined ? item : beyondOf(key)(item, depth + 1);
+    }
+    return out;
+  };
+  const beyondOf = (name: string): Shaper => {
+    let shaper = beyond.get(name);
+    if (!shaper) {
+      const format = timestampFormat(name);
+      const stamp = format && stampOf(format);
+      shaper = VERBATIM.has(name)
+        ? same
+        : (value, depth) => (typeof value === 'string' ? (stamp ? stamp(value) : value) : walkBeyond(value, depth));
+      beyond.set(name, shaper);
+    }
+    return shaper;
+  };
+
   const compile = (schema: OpenApiNode): Shaper => {
     const scalar = scalarOf(schema);
     const items = schema.items;
     // Worked out on the first object met: a schema may contain itself.
     let fields: Map<string, Field> | undefined;
+    let wholeFields: readonly (readonly [string, unknown])[] | undefined;
     return (value, depth) => {
       if (typeof value !== 'object' || (Array.isArray(value) && schema.type === 'string')) return scalar(value);
-      if (Array.isArray(value)) return items ? value.map((item) => conform(item, items, depth + 1)) : value;
+      wholeFields ??= wholeFieldsOf(schema);
+      if (Array.isArray(value)) {
+        if (items) return value.map((item) => conform(item, items, depth + 1));
+        // A list where the OpenAPI types one record (the automation lists) is a list of such records.
+        return whole.has(schema) ? value.map((item) => shape(item, schema, depth + 1)) : value;
+      }
       fields ??= fieldsOf(schema);
       if (!fields.size) return value;
       const out: Record<string, unknown> = {};
+      // The listed fields the value has: a row that has them all (a device row) is not searched for the others.
+      let has = 0;
       for (const key in value) {
         const item = (value as Record<string, unknown>)[key];
         const field = fields.get(key);
-        if (!field) out[key] = item;
+        if (!field) out[key] = item === null || item === undefined ? item : beyondOf(key)(item, depth + 1);
         else if (item === null) {
           if (field.keepsNull) out[key] = field.empty;
-        } else out[key] = shape(item, field.schema, depth + 1);
+          if (field.listed) has++;
+        } else {
+          out[key] = shape(item, field.schema, depth + 1);
+          if (field.listed && item !== undefined) has++;
+        }
       }
+      if (has < wholeFields.length)
+        for (const [name, empty] of wholeFields) if (out[name] === undefined) out[name] = empty;
       return out;
     };
   };
@@ -232,7 +410,7 @@ export function conformer(document: OpenApiNode): Conformer {
     const schema = resolve(node);
     return schema ? shape(value, schema, depth) : value;
   };
-  return Object.assign(conform, { resolve, fieldsOf, shaperOf });
+  return Object.assign(conform, { resolve, fieldsOf, shaperOf, wholeFieldsOf, beyondOf, timestampFormat });
 }
 
 /** The JSON response schema of the operation a route is, for a status (undefined: not an operation, or none given). */
@@ -252,10 +430,36 @@ function responseSchemas(document: OpenApiNode): SchemaOf {
   };
 }
 
-/** The app's OpenAPI wire format: the conformer and the response schema of each route. */
+/**
+ * The success status of each operation the OpenAPI gives one 2xx for ("POST /files" → 200), by route: an
+ * operation that succeeds answers it (clients and generated SDKs match on the status the OpenAPI lists).
+ */
+type SuccessOf = (method: string, url: string | undefined) => number | undefined;
+
+function successStatuses(document: OpenApiNode): SuccessOf {
+  const byKey = new Map<string, number>();
+  for (const operation of operations(document)) {
+    const successes = Object.keys((operation.node.responses ?? {}) as OpenApiNode)
+      .map(Number)
+      .filter((status) => status >= 200 && status < 300);
+    if (successes.length === 1) byKey.set(operation.key, successes[0]);
+  }
+  return (method, url) => (url?.startsWith('/api/') ? byKey.get(endpointKey(method, url)) : undefined);
+}
+
+/** The app's OpenAPI wire format: the conformers and the response schema of each route. */
 export interface Conformance {
   conform: Conformer;
+  /** The conformer of answers whose caller chose their fields (`fields`): a whole record keeps to those. */
+  chosen: Conformer;
   schemaOf: SchemaOf;
+  successOf: SuccessOf;
+}
+
+/** The conformer of a request's answer: whole records, unless it names the fields it wants. */
+export function conformerOf(conformance: Conformance, query: unknown): Conformer {
+  const fields = (query as Record<string, unknown> | undefined)?.fields;
+  return fields === undefined || fields === '' ? conformance.conform : conformance.chosen;
 }
 
 declare module 'fastify' {
@@ -266,10 +470,20 @@ declare module 'fastify' {
 
 /** Shapes the responses of every route that is an OpenAPI operation (a route writing its own JSON text uses app.conformance). */
 export function registerConformance(app: FastifyInstance, document: OpenApiNode): void {
-  const conformance: Conformance = { conform: conformer(document), schemaOf: responseSchemas(document) };
+  const conformance: Conformance = {
+    conform: conformer(document),
+    chosen: conformer(document, false),
+    schemaOf: responseSchemas(document),
+    successOf: successStatuses(document),
+  };
   app.decorate('conformance', conformance);
   app.addHook('preSerialization', async (request, reply, payload) => {
+    // A success answered with another 2xx than the one the OpenAPI lists (a 201 for its 200) is its listed one.
+    if (reply.statusCode >= 200 && reply.statusCode < 300) {
+      const success = conformance.successOf(request.method, request.routeOptions.url);
+      if (success && success !== reply.statusCode) reply.code(success);
+    }
     const schema = conformance.schemaOf(request.method, request.routeOptions.url, reply.statusCode);
-    return schema ? conformance.conform(payload, schema) : payload;
+    return schema ? conformerOf(conformance, request.query)(payload, schema) : payload;
   });
 }

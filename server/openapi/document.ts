@@ -30,7 +30,7 @@ export function loadDocument(): OpenApiNode {
 /** Every operation of a document, in document order. */
 export function operations(document: OpenApiNode): Operation[] {
   const out: Operation[] = [];
-  for (const [path, item] of Object.entries(document.paths as Record<string, OpenApiNode>)) {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, OpenApiNode>)) {
     for (const method of METHODS) {
       const node = item[method] as OpenApiNode | undefined;
       if (!node) continue;

@@ -45,17 +45,28 @@ export function listWriter(
   const head = `{"success":${top('success', true)},"data":[`;
   const rowSchema = data && conform.resolve(data.items);
   const fields = rowSchema ? conform.fieldsOf(rowSchema) : new Map();
-  // Per column: its `"name":` text, its shaper (none: written as it is) and whether a null is written.
+  // Per column: its `"name":` text, its shaper (a column beyond the schema: conform.beyondOf, a timestamp
+  // written in its name's format; none: written as it is) and whether a null is written.
   const keys = columns.map((name) => `${JSON.stringify(name)}:`);
   const shapers = columns.map((name) => {
     const field = fields.get(name);
-    return field ? conform.shaperOf(field.schema) : undefined;
+    if (field) return conform.shaperOf(field.schema);
+    return rowSchema ? conform.beyondOf(name) : undefined;
   });
   // A null's text per column: undefined where it is left out (a field the schema lists as not nullable).
   const nulls = columns.map((name) => {
     const field = fields.get(name);
     return !field ? 'null' : field.keepsNull ? JSON.stringify(field.empty) : undefined;
   });
+  // A whole record's fields (conform.ts wholeRecords): a column without a value writes the field's empty value,
+  // and the fields no column holds are written the same in every row.
+  const wholeFields = rowSchema ? conform.wholeFieldsOf(rowSchema) : [];
+  const empties = new Map(wholeFields.map(([name, empty]) => [name, JSON.stringify(empty)]));
+  const missing = columns.map((name) => empties.get(name));
+  const tail = wholeFields
+    .filter(([name]) => !names.has(name))
+    .map(([name]) => `,${JSON.stringify(name)}:${empties.get(name)}`)
+    .join('');
   const writeRow = (row: readonly unknown[]) => {
     let out = '{';
     for (let i = 0; i < keys.length; i++) {
@@ -63,14 +74,15 @@ export function listWriter(
       const shaper = shapers[i];
       let text: string | undefined;
       if (value === null) text = nulls[i];
-      else if (value !== undefined) {
+      else if (value === undefined) text = missing[i];
+      else {
         const shaped = shaper ? shaper(value, 3) : value;
         // A finite number's JSON is its String() (a quarter of the writer's time went to JSON.stringify on numbers).
         text = typeof shaped === 'number' && Number.isFinite(shaped) ? String(shaped) : JSON.stringify(shaped);
       }
       if (text !== undefined) out += out.length > 1 ? `,${keys[i]}${text}` : keys[i] + text;
     }
-    return `${out}}`;
+    return out.length > 1 || !tail ? `${out}${tail}}` : `{${tail.slice(1)}}`;
   };
   return (rows, total) => {
     let out = head;

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieChanges, memoryJars, redisJars, type Jar } from './cookie-jars';
 import { isRefusal, linkFor, recordUse, type Link } from './links';
 
 // The device's web interface (WebUI / LAN WebUI entries) through the console:
@@ -14,7 +15,8 @@ import { isRefusal, linkFor, recordUse, type Link } from './links';
 // with them, its API. The key in the path is therefore the session's
 // capability here, like a shared SSH link, and no Referer carries it away.
 // The device's cookies never reach the browser: the proxy keeps them for the
-// session (a jar per session, dropped when the session ends) and sends them
+// session (a jar per session, dropped when the session ends, shared by the
+// instances over Redis: ./cookie-jars.ts) and sends them
 // back to the device. Its redirects and the root-relative and absolute links
 // of its HTML pages are rewritten into the session's path; the console's
 // cookies and credentials are never sent to the device.
@@ -31,24 +33,8 @@ const TO_DEVICE = ['accept', 'accept-language', 'content-type', 'content-length'
 /** Response headers passed to the browser. */
 const TO_BROWSER = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'expires'];
 
-type Jar = Map<string, string>;
-
 /** The session path of a link key. */
 export const webUiPath = (key: string) => `${WEBUI_PATH}/${encodeURIComponent(key)}/`;
-
-/** The device's Set-Cookie headers applied to the session's jar. */
-export function keepCookies(jar: Jar, setCookie: string[] | undefined): void {
-  for (const line of setCookie ?? []) {
-    const [pair, ...attributes] = line.split(';');
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    const gone = attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) || value === '';
-    if (gone) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
 
 /** A device URL (absolute on the device's origin, or root-relative) inside the session path; others unchanged. */
 export function intoSession(location: string, deviceOrigins: readonly string[], base: string): string {
@@ -111,26 +97,24 @@ function plainPage(reply: FastifyReply, status: number, text: string) {
 
 export default async function webUiProxy(app: FastifyInstance) {
   const { ctx } = app;
-  /** The device cookies of each open session (on this instance). */
-  const jars = new Map<number, Jar>();
+  /** The device cookies of each session, shared by the instances over Redis. */
+  const jars = ctx.redis ? redisJars(ctx.redis) : memoryJars();
+  /** The sessions this instance forgets the cookies of when they end. */
+  const tracked = new Set<number>();
 
-  function jarOf(link: Link): Jar {
-    let jar = jars.get(link.historyId);
-    if (!jar) {
-      const made: Jar = new Map();
-      jars.set(link.historyId, made);
-      const untrack = ctx.remote.track({
-        historyId: link.historyId,
-        sessionId: null,
-        expiresAt: link.expiresAt,
-        end: () => {
-          jars.delete(link.historyId);
-          untrack();
-        },
-      });
-      jar = made;
-    }
-    return jar;
+  function track(link: Link) {
+    if (tracked.has(link.historyId)) return;
+    tracked.add(link.historyId);
+    const untrack = ctx.remote.track({
+      historyId: link.historyId,
+      sessionId: null,
+      expiresAt: link.expiresAt,
+      end: () => {
+        tracked.delete(link.historyId);
+        void jars.drop(link.historyId).catch(() => undefined);
+        untrack();
+      },
+    });
   }
 
   // Bodies go to the device as they arrive, whatever their type.
@@ -150,7 +134,8 @@ export default async function webUiProxy(app: FastifyInstance) {
       return plainPage(reply, 404, 'The link opens another kind of connection.');
     const base = webUiPath(key);
     const rest = request.url.slice(request.url.indexOf('/', WEBUI_PATH.length + 1) + 1);
-    const jar = jarOf(link);
+    track(link);
+    const jar = await jars.load(link.historyId);
     const scheme = link.protocol === 'https' ? 'https' : 'http';
     const origins = [`${scheme}://${link.host}:${link.port}`, `${scheme}://${link.host}`];
     const send = scheme === 'https' ? httpsRequest : httpRequest;
@@ -178,7 +163,7 @@ export default async function webUiProxy(app: FastifyInstance) {
       } else outgoing.end();
     });
     if (answer instanceof Error) return plainPage(reply, 502, `Could not connect to the device (${answer.message}).`);
-    keepCookies(jar, answer.headers['set-cookie']);
+    await jars.apply(link.historyId, cookieChanges(answer.headers['set-cookie']), link.expiresAt);
     reply
       .status(answer.statusCode ?? 502)
       .headers(browserHeaders(answer.headers))

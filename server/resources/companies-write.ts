@@ -7,14 +7,20 @@ import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, notFound, ok } from '../http/envelope';
 import { idField, routeId } from '../services/ids';
 import { lockRows, transactionLock } from '../db/dialect';
+import { customResource } from '../custom-fields/resources';
+import { changesCustomValues, customValues, dropCustomValues, saveCustomValues } from '../custom-fields/values';
+import { SAME_VALUE_MESSAGE } from '../../engine/domain/company-name';
 
 // Company writes: create (a level-3 company creates no subsidiaries), edit
 // name, move under another company, remove (refused while it has devices or
 // subsidiaries). Tree writes check and write in one transaction under one lock.
+// A form field the companies table does not store is a custom field of the
+// company (server/custom-fields), written with it.
 
 export const MAX_LEVEL = 3;
 /** Serialises the writes that change the company tree. */
 const TREE_LOCK = 'companies:tree';
+const resource = customResource('companies')!;
 
 /**
  * The OpenAPI's edit of a company carries the company's `email` beside its name: it must be an e-mail
@@ -79,6 +85,8 @@ export default async function companiesWrite(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const record = { id: created.id, companyId: created.id };
+      await saveCustomValues(trx, resource, record, customValues(resource, form), now());
       return { id: created.id, level: parent.level + 1 };
     });
     return reply.status(201).send({
@@ -99,8 +107,14 @@ export default async function companiesWrite(app: FastifyInstance) {
       const name = String(request.form!.name);
       const current = await db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
       if (!current) throw notFound('Company not found.');
-      if (current.name === name) throw invalid(['name', 'Please input different value to save changes.']);
-      await db.updateTable('companies').set({ name, updated_at: now() }).where('id', '=', id).execute();
+      const custom = customValues(resource, request.form);
+      // Nothing changed (the same name, no custom value changed): refused as the form refuses it.
+      if (current.name === name && !(await changesCustomValues(db, resource, id, custom)))
+        throw invalid(['name', SAME_VALUE_MESSAGE]);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('companies').set({ name, updated_at: now() }).where('id', '=', id).execute();
+        await saveCustomValues(trx, resource, { id, companyId: id }, custom, now());
+      });
       return done(undefined, 'Company updated successfully');
     },
   );
@@ -173,6 +187,7 @@ export default async function companiesWrite(app: FastifyInstance) {
         throw ApiError.of(422, 'COMPANY_HAS_SUBSIDIARIES', 'The company has subsidiaries and cannot be removed.', 'id');
       await trx.deleteFrom('users').where('company_id', '=', id).execute();
       await trx.deleteFrom('companies').where('id', '=', id).execute();
+      await dropCustomValues(trx, resource, id);
     });
     return done(undefined, 'Company removed successfully');
   });

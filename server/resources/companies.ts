@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
+import { customResource } from '../custom-fields/resources';
+import { withCustomFields } from '../custom-fields/values';
 import { notFound, ok } from '../http/envelope';
 import { runList } from '../http/list-query';
 import { companyListSpec, withCompanySortAliases } from './companies-list';
@@ -7,7 +9,15 @@ import { listRoute } from './list-route';
 
 export default async function companies(app: FastifyInstance) {
   const { ctx } = app;
-  const spec = (actor: Parameters<typeof companyListSpec>[1]) => withCompanySortAliases(companyListSpec(ctx, actor));
+  // Each company with its custom fields (server/custom-fields).
+  const spec = (actor: Parameters<typeof companyListSpec>[1]) =>
+    withCustomFields(
+      withCompanySortAliases(companyListSpec(ctx, actor)),
+      ctx.db,
+      ctx.documents,
+      customResource('companies')!,
+      [...actor.permissions],
+    );
   listRoute(app, '/companies', 'view_companies', (actor) => spec(actor));
 
   app.get('/companies/:id', async (request) => {

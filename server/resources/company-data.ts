@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -46,9 +46,15 @@ export default async function companyData(app: FastifyInstance) {
   const { db } = ctx;
   listRoute(app, '/companies/data/history', 'view_company_data_history', (actor) => historySpec(app, actor));
 
+  // `credits` as the OpenAPI types it (an integer) or as the console's form sends it (its digits as text).
+  const purchase = guard(app, { permission: 'purchase_company_data', form: true, mfa: true });
+  const creditsAsText = async (request: FastifyRequest) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body && Number.isSafeInteger(body.credits)) body.credits = String(body.credits);
+  };
   app.post(
     '/companies/data',
-    guard(app, { permission: 'purchase_company_data', form: true, mfa: true }),
+    { ...purchase, preHandler: [creditsAsText, ...purchase.preHandler] },
     async (request, reply) => {
       const actor = actorOf(request);
       const companyId = await assertCompanyField(db, actor, request.form!.company_id);

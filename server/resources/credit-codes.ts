@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { apiTimestamp } from '../openapi/conform';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, hasPermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -126,7 +127,7 @@ export default async function creditCodes(app: FastifyInstance) {
       if (!code) throw invalid(['code', 'The code is invalid.']);
       if (code.is_used) throw invalid(['code', 'The code has already been used.']);
       const now = ctx.now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      const pool = await db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('credit_codes')
           .set({ is_used: 1, used_by_company_id: actor.company.id, used_by_user_id: actor.user.id, activated_at: now })
@@ -134,7 +135,7 @@ export default async function creditCodes(app: FastifyInstance) {
           .where('is_used', '=', 0)
           .executeTakeFirst();
         if (!Number(claimed.numUpdatedRows)) throw invalid(['code', 'The code has already been used.']);
-        await addPool(trx, ctx, {
+        return addPool(trx, ctx, {
           company_id: actor.company.id,
           credit_type_id: code.credit_type_id,
           credit_count: code.amount,
@@ -147,9 +148,31 @@ export default async function creditCodes(app: FastifyInstance) {
         'creditCodeActivation',
         summary,
       );
+      // The vendor's answer: the resource pool the code added (its licence names), and the amount.
+      const added = await db.selectFrom('credits').selectAll().where('id', '=', pool.id).executeTakeFirstOrThrow();
       return {
         success: true,
-        data: { amount: code.amount, credit_type_name: code.type_name, company_id: actor.company.id },
+        data: [
+          {
+            id: added.id,
+            company_id: added.company_id,
+            user_id: actor.user.id,
+            license_type_id: added.credit_type_id,
+            licence_type: code.type_name,
+            licence_price: added.credit_price,
+            pro_form_nr: added.pro_form_nr,
+            licence_count: added.credit_count,
+            licence_left: added.credit_left,
+            licence_reserved: 0,
+            // Written as the vendor writes its dates (the OpenAPI gives this one no format).
+            buy_date: apiTimestamp(added.assigned_at),
+            expire_at: added.expire_at,
+            created_at: added.assigned_at,
+            updated_at: added.assigned_at,
+            deleted_at: null,
+          },
+        ],
+        meta: { amount: code.amount },
         message: `${code.amount} ${code.type_name} resources added to ${actor.company.name}`,
       };
     },

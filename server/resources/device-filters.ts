@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { jsonInteger, jsonText } from '../db/dialect';
 import { invalid } from '../http/envelope';
-import type { FilterFn } from '../http/list-query';
+import { NO_VALUE } from './device-record';
+import type { FieldExpr, FilterFn } from '../http/list-query';
 
 // The enum-typed filters of GET /devices by the OpenAPI's names (beside
 // status, in ./devices-list.ts): each value a condition on what the devices
@@ -21,7 +22,7 @@ import type { FilterFn } from '../http/list-query';
 type Conditions = Record<string, RawBuilder<unknown>>;
 
 /** A filter answering any of the named conditions. */
-function namedFilter(conditions: Conditions): FilterFn {
+export function namedFilter(conditions: Conditions): FilterFn {
   return (values, param) => {
     const picked = values.map((value) => {
       const condition = Object.hasOwn(conditions, value) ? conditions[value] : undefined;
@@ -44,9 +45,17 @@ export const NETWORKS: Record<string, string[]> = {
 const CELLULAR = Object.values(NETWORKS).flat();
 const WIRELESS_WAN = ['WiFi', 'Wi-Fi', 'WLAN'];
 
+type Expr = RawBuilder<unknown>;
 const type = sql.ref('d.connection_type');
-const among = (names: string[]) => sql`${type} in (${sql.join(names)})`;
-const noneOf = (names: string[]) => sql`(${type} is null or ${type} not in (${sql.join(names)}))`;
+const among = (names: string[], column: Expr = type) => sql`${column} in (${sql.join(names)})`;
+const noneOf = (names: string[], column: Expr = type) =>
+  sql`(${column} is null or ${column} not in (${sql.join(names)}))`;
+/** By the network a modem reported (the column of its connection type). */
+const connectionTypeFilter = (column: Expr = type) =>
+  namedFilter({
+    ...Object.fromEntries(Object.entries(NETWORKS).map(([name, networks]) => [name, among(networks, column)])),
+    unknown: noneOf(CELLULAR, column),
+  });
 
 export function deviceEnumFilters(ctx: AppContext): Record<string, FilterFn> {
   const signal = sql.ref('d.signal');
@@ -63,10 +72,7 @@ export function deviceEnumFilters(ctx: AppContext): Record<string, FilterFn> {
       low: sql`${signal} < -85`,
       no_signal: sql`${signal} is null`,
     }),
-    connection_type: namedFilter({
-      ...Object.fromEntries(Object.entries(NETWORKS).map(([name, networks]) => [name, among(networks)])),
-      unknown: noneOf(CELLULAR),
-    }),
+    connection_type: connectionTypeFilter(),
     wan_state: namedFilter({
       wired: among(['Ethernet']),
       wifi: among(WIRELESS_WAN),
@@ -90,5 +96,33 @@ export function deviceEnumFilters(ctx: AppContext): Record<string, FilterFn> {
       pending_configuration: scheduled(['config_upload']),
       no_pending_task: sql`not ${scheduled(['firmware_upload', 'config_upload'])}`,
     }),
+  };
+}
+
+/** The modem details the device list filters by (the OpenAPI's names, the second modem's with _2). */
+const MODEM_FILTERS = [
+  'operator_2',
+  'modem_model',
+  'modem_model_2',
+  'modem_manufacturer',
+  'modem_manufacturer_2',
+  'modem_firmware',
+  'modem_firmware_2',
+] as const;
+/** Of those, the ones the OpenAPI negates with `ne:` (the manufacturers' with `ne_`). */
+export const MODEM_NEGATABLE = ['operator_2', 'modem_firmware', 'modem_firmware_2'];
+
+/**
+ * The modem filters. Devices report one modem's operator and network and no modem details here, so the record's
+ * fields are null (NO_VALUE): a value matches no device and its negation every device, and connection_type_2 still
+ * refuses a name outside its enum.
+ */
+export function modemFilters(): Record<string, FieldExpr | FilterFn> {
+  const other: FilterFn = (values) => sql`(${NO_VALUE} in (${sql.join(values)})) is not true`;
+  return {
+    ...Object.fromEntries(MODEM_FILTERS.map((name) => [name, NO_VALUE])),
+    ne_modem_manufacturer: other,
+    ne_modem_manufacturer_2: other,
+    connection_type_2: connectionTypeFilter(NO_VALUE),
   };
 }

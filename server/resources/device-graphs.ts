@@ -9,6 +9,7 @@ import { list, ok } from '../http/envelope';
 import { HISTORY_PARAMETERS, type Snapshot } from '../services/device-history';
 import { deviceInScope } from '../services/device-scope';
 import { routeId } from '../services/ids';
+import { memoryList } from './pages-memory-list';
 import { scoped } from './scoped';
 
 // The device graphs and the information history of the RMS API, read from
@@ -64,6 +65,46 @@ const GRAPHS: Record<string, (s: Snapshot) => Record<string, unknown>> = {
   io: (s) => ({ digital_input: s.digital_input, digital_output: s.digital_output }),
   gps: (s) => ({ latitude: s.latitude, longitude: s.longitude }),
 };
+
+/** The columns of an information history row: the OpenAPI's parameters, and the I/O and GPS values the pages show. */
+const HISTORY_COLUMNS = [
+  ...HISTORY_PARAMETERS,
+  'latitude',
+  'longitude',
+  'speed',
+  'satellites',
+  'digital_input',
+  'digital_output',
+  'analog_input',
+] as const;
+
+/** One recorded snapshot as a row of the information history. */
+function historyRow(deviceId: number, row: { id: number; created_at: string; data: string }) {
+  const snapshot = JSON.parse(row.data) as Snapshot;
+  const values = Object.fromEntries(HISTORY_COLUMNS.map((key) => [key, snapshot[key] ?? null]));
+  return { id: row.id, device_id: deviceId, created_at: row.created_at, ...values };
+}
+
+const counter = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** One day of a device's data usage from its last snapshot of the day. */
+function dataUsage(date: string, s: Snapshot) {
+  const sim = typeof s.sim_slot === 'number' ? s.sim_slot : 1;
+  const rx = counter(s.rx_day);
+  const tx = counter(s.tx_day);
+  const on = (slot: number, value: number | null) => (slot === sim ? value : null);
+  return {
+    date,
+    modems:
+      rx === null && tx === null
+        ? []
+        : [{ modem_id: '1', sims: [{ sim_id: sim, data: { rx: rx ?? 0, tx: tx ?? 0 } }] }],
+    sim1_rx: on(1, rx),
+    sim1_tx: on(1, tx),
+    sim2_rx: on(2, rx),
+    sim2_tx: on(2, tx),
+  };
+}
 
 export default async function deviceGraphs(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -130,6 +171,77 @@ export default async function deviceGraphs(app: FastifyInstance) {
           ...(value === null || value === undefined ? {} : { [parameter]: String(value) }),
         };
       });
+      return list(data, data.length);
+    },
+  );
+
+  // A device's information history, as recorded (one row per snapshot, newest first). With the OpenAPI's
+  // `datetime` (a time /datetimes lists), the snapshot of that second; without it (the console's history pages),
+  // all that the device keeps, sorted and paged as a list. A parameter no snapshot holds (a router without GPS)
+  // is null, never made up.
+  app.get(
+    '/devices/:id/information-history',
+    {
+      ...view,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { datetime: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' } },
+        },
+      },
+    },
+    async (request) => {
+      const device = await deviceInScope(db, actorOf(request), request.params);
+      const query = request.query as Record<string, unknown> & { datetime?: string };
+      let select = db
+        .selectFrom('device_history')
+        .select(['id', 'created_at', 'data'])
+        .where('device_id', '=', device.id);
+      if (query.datetime) {
+        select = select
+          .where('created_at', '>=', iso(bound(query.datetime, 'datetime')))
+          .where('created_at', '<', iso(bound(query.datetime, 'datetime', true)));
+      }
+      const rows = (await select.orderBy('id', 'desc').limit(MAX_POINTS).execute()).map((row) =>
+        historyRow(device.id, row),
+      );
+      const { datetime: _datetime, ...listQuery } = query;
+      return memoryList(rows, listQuery, { sortable: ['created_at', ...HISTORY_COLUMNS], defaultSort: '-created_at' });
+    },
+  );
+
+  // A device's mobile data per day, as it reported it: each day's last day counters (rx_day,
+  // tx_day) on the SIM it was using, in the OpenAPI's modems and sims, and flat (sim1_rx, ...) for the
+  // console's chart. A day the device did not report is not in the list.
+  app.get(
+    '/devices/:id/data-usage',
+    {
+      ...view,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            start_date: { type: 'string', pattern: DATE.source },
+            end_date: { type: 'string', pattern: DATE.source },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const device = await deviceInScope(db, actorOf(request), request.params);
+      const query = request.query as { start_date?: string; end_date?: string };
+      let select = snapshots(device.id);
+      if (query.start_date && query.end_date) {
+        const [from, to] = dateRange({ start_date: query.start_date, end_date: query.end_date });
+        select = select.where('created_at', '>=', from).where('created_at', '<', to);
+      }
+      const days = new Map<string, Snapshot>();
+      for (const row of await select.orderBy('created_at').execute()) {
+        const snapshot = JSON.parse(row.data) as Snapshot;
+        // Only a snapshot with the day counters counts (a device reports its signal, inputs and counters apart).
+        if ('rx_day' in snapshot || 'tx_day' in snapshot) days.set(row.created_at.slice(0, 10), snapshot);
+      }
+      const data = [...days].map(([date, s]) => dataUsage(date, s));
       return list(data, data.length);
     },
   );

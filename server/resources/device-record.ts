@@ -16,7 +16,7 @@ export const DEVICE_RECORD_FIELDS: readonly string[] = Object.keys(
 );
 
 /** A field no column holds: null, cast so that PostgreSQL types the column and sorts or compares it. */
-const NONE = sql`cast(null as text)`;
+export const NO_VALUE = sql`cast(null as text)`;
 
 /**
  * The device record's fields as the device list selects them: the stored ones (`stored`, their column or
@@ -24,6 +24,6 @@ const NONE = sql`cast(null as text)`;
  */
 export function deviceRecordFields(stored: Record<string, FieldExpr>): Record<string, FieldExpr> {
   const fields: Record<string, FieldExpr> = {};
-  for (const name of DEVICE_RECORD_FIELDS) fields[name] = stored[name] ?? NONE;
+  for (const name of DEVICE_RECORD_FIELDS) fields[name] = stored[name] ?? NO_VALUE;
   return { ...fields, ...stored };
 }

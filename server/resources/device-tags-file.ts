@@ -8,7 +8,7 @@ import { assertSomeTaken, devicesOf, fileRows, uploadedText } from '../services/
 import { isId } from '../services/ids';
 
 // POST /devices/tags of the RMS API: the tags given (tag_id, a comma list or
-// a JSON array in the multipart body) are set on every device a CSV file
+// a JSON array in the multipart body, or `tag_id[]` fields) are set on every device a CSV file
 // names by its serial or MAC (first_parameter), added to the tags it has;
 // 200 with the devices tagged, or 207 with the lines refused beside them.
 
@@ -24,7 +24,11 @@ function listOf(text: string): unknown[] {
 }
 
 function tagIds(value: unknown): number[] {
-  const ids = listOf(typeof value === 'string' ? value.trim() : '').map(Number);
+  // `tag_id[]` fields (multipart.ts) are a list of texts, each an id.
+  const given = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN))
+    : listOf(typeof value === 'string' ? value.trim() : '');
+  const ids = given.map(Number);
   if (!ids.length || ids.length > PARAMETER_LIMIT || !ids.every(isId)) {
     throw invalid(['tag_id', 'Select at least one valid tag.']);
   }

@@ -5,7 +5,8 @@ import { enumFilter, type ListSpec } from '../http/list-query';
 import { scoped } from './scoped';
 import { deviceTextIndex, isPostgres, jsonArrayFrom } from '../db/dialect';
 import { DEVICE_MONITORING } from '../services/device-monitoring';
-import { deviceEnumFilters } from './device-filters';
+import { deviceEnumFilters, MODEM_NEGATABLE, modemFilters } from './device-filters';
+import { creditTypeFields, creditTypeFilters } from './device-credit-types';
 import { deviceRecordFields } from './device-record';
 
 // The device list of the RMS API (GET /devices): fields (the whole device
@@ -86,6 +87,10 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
       operator: 'd.operator',
       connection_type: 'd.connection_type',
       connection_state: 'd.connection_state',
+      digital_input: 'd.digital_input',
+      digital_isolated_input: 'd.digital_isolated_input',
+      analog_input: 'd.analog_input',
+      ...creditTypeFields(),
       wan_ip: 'd.wan_ip',
       latitude: 'd.latitude',
       longitude: 'd.longitude',
@@ -130,10 +135,14 @@ export function deviceListSpec(ctx: AppContext, actor: Actor): ListSpec {
       operator: 'd.operator',
       mac: 'd.mac',
       ...deviceEnumFilters(ctx),
+      ...creditTypeFilters(),
+      ...modemFilters(),
+      // The tag's devices from its index (migration 160), walked in id order: a probe of each device for the tag
+      // (EXISTS) visited the whole tenant for a tag of a few devices on SQLite.
       tag_id: (values) =>
-        sql`exists (select 1 from device_tags dt where dt.device_id = d.id and dt.tag_id in (${sql.join(values.map(Number))}))`,
+        sql`d.id in (select dt.device_id from device_tags dt where dt.tag_id in (${sql.join(values.map(Number))}))`,
     },
-    negatable: ['status', 'model', 'firmware', 'operator', 'tag_id', 'signal'],
+    negatable: ['status', 'model', 'firmware', 'operator', 'tag_id', 'signal', ...MODEM_NEGATABLE],
     json: ['tags'],
   };
 }

@@ -19,7 +19,8 @@ const BODY = {
     host: text,
     port: { type: 'integer', minimum: 1, maximum: 65535 },
     email: { type: 'string', format: 'email', maxLength: 254 },
-    username: text,
+    // A server that takes mail without signing in has no username: an empty one clears it.
+    username: { type: 'string', maxLength: 255, pattern: '^$|\\S' },
     password: { type: 'string', minLength: 1, maxLength: 255 },
   },
 } as const;

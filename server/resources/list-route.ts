@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list, notFound, ok } from '../http/envelope';
 import { planList, rowObjects, runList, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { conformerOf } from '../openapi/conform';
 import { listWriter, type ListWriter } from '../openapi/list-writer';
 import { routeId } from '../services/ids';
 import { OwnerMemo } from '../services/owner-memo';
@@ -28,8 +29,13 @@ export function listRoute(
   const writerOf = (plan: ListPlan, request: FastifyRequest) => {
     let writer = writers.get(plan);
     if (!writer) {
-      const { conform, schemaOf } = app.conformance;
-      writer = listWriter(conform, schemaOf('GET', request.routeOptions.url, 200), plan.columns);
+      const { schemaOf } = app.conformance;
+      // A plan is per URL: whether it names its fields (`fields`) is the same for every request of it.
+      writer = listWriter(
+        conformerOf(app.conformance, request.query),
+        schemaOf('GET', request.routeOptions.url, 200),
+        plan.columns,
+      );
       writers.set(plan, writer);
     }
     return writer;
@@ -62,7 +68,8 @@ export function itemRoute(
     const { data } = await runList(spec(actorOf(request)), { id, limit: '1' });
     if (!data[0]) throw notFound(message);
     const item = shape(data[0]);
-    const { conform, schemaOf } = app.conformance;
+    const { schemaOf } = app.conformance;
+    const conform = conformerOf(app.conformance, request.query);
     const url = request.routeOptions.url;
     const listSchema = schemaOf('GET', url, 200) ? undefined : schemaOf('GET', url?.replace(/\/:id$/, ''), 200);
     return ok(listSchema ? (conform({ data: [item] }, listSchema) as { data: unknown[] }).data[0] : item);

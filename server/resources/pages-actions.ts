@@ -42,16 +42,52 @@ const jobs: JobDef[] = [
   { path: '/devices/backups/upload', permission: 'update_devices', task: 'config_upload', type: 'config' },
 ];
 
+/** The actions of the OpenAPI's `set_updates_data` and the jobs they are. */
+const UPDATE_ACTIONS: Record<string, JobDef> = {
+  update_firmware: jobs[0],
+  upload_backup: jobs[1],
+};
+
+/**
+ * POST /devices/updates/set as the OpenAPI writes it: `data`, a list of `{id, action, file_id, offline,
+ * keep_settings}`. The devices of one call take one action and one file (the job is one per call, on one
+ * channel): a row naming another is a 422 on it. `offline` and `keep_settings` are taken and not used (a
+ * device offline when its job is sent fails it; a firmware update keeps the settings).
+ */
+function updateRows(body: unknown): { def: JobDef; fileId: unknown; ids: number[] } | undefined {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || !data.length) return undefined;
+  const rows = data as { id?: unknown; action?: unknown; file_id?: unknown }[];
+  const [first] = rows;
+  const def = UPDATE_ACTIONS[String(first?.action)];
+  if (!def) throw invalid(['data.0.action', 'The selected action is invalid.']);
+  rows.forEach((row, i) => {
+    if (row?.action !== first.action) throw invalid([`data.${i}.action`, 'Every device of one call takes one action.']);
+    if (row?.file_id !== first.file_id)
+      throw invalid([`data.${i}.file_id`, 'Every device of one call takes one file.']);
+  });
+  return { def, fileId: first.file_id, ids: bulkDeviceIds({ device_id: rows.map((row) => row?.id) }) };
+}
+
 export default async function pagesActions(app: FastifyInstance) {
   const { db } = app.ctx;
   for (const def of jobs) {
     gapRoute(app, 'post', def.path, { preHandler: requirePermission(def.permission) }, async (request) => {
       const actor = actorOf(request);
-      const file = await fileOf(app, actor, (request.body as { file_id?: unknown } | null)?.file_id, def.type);
-      const ids = bulkDeviceIds(request.body);
+      // The OpenAPI's rows (POST /devices/updates/set), or the pages' `{device_id, file_id}`.
+      const rows = def === jobs[0] ? updateRows(request.body) : undefined;
+      const job = rows?.def ?? def;
+      const fileId = rows ? rows.fileId : (request.body as { file_id?: unknown } | null)?.file_id;
+      const file = await fileOf(app, actor, fileId, job.type);
+      const ids = rows?.ids ?? bulkDeviceIds(request.body);
       await assertDevicesInScope(app.ctx, actor, ids);
-      const job = { task: def.task, source: file.name, fileId: file.id, base: `${request.protocol}://${request.host}` };
-      const channel = await startBulk(app.ctx, actor, ids, { kind: 'device-job', job });
+      const work = {
+        task: job.task,
+        source: file.name,
+        fileId: file.id,
+        base: `${request.protocol}://${request.host}`,
+      };
+      const channel = await startBulk(app.ctx, actor, ids, { kind: 'device-job', job: work });
       return { success: true, meta: { channel } };
     });
   }

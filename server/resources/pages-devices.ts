@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
-import { list, notFound, ok } from '../http/envelope';
+import { invalid, list, notFound, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { deviceCapabilities } from '../../engine/device/capabilities';
 import { PORT_SERVICES } from '../../engine/format/services';
 import { deviceListSpec } from './devices-list';
-import { jsonArray } from '../db/dialect';
+import { jsonValuesFrom } from '../db/dialect';
 import { memoryList } from './pages-memory-list';
 import { gapRoute } from './pages-routes';
-import { openPorts } from './device-port-scan';
+import { askDevice, OFFLINE } from '../devices/device-actions';
+import { NOT_UNDERSTOOD, readPortCheck } from '../services/port-scan-result';
 
 // Device views the console pages read and the resource plugins do not
 // answer: Wi-Fi and hotspot lists, a device's history, data usage, ports,
@@ -17,11 +18,6 @@ import { openPorts } from './device-port-scan';
 // device record, so they stay stable between runs.
 
 type Row = Record<string, unknown>;
-const HOUR = 3600_000;
-
-/** A small deterministic wobble in [-1, 1] from a device id and a step. */
-const wobble = (id: number, step: number) => Math.sin(id * 12.9898 + step * 78.233);
-
 async function deviceOf(app: FastifyInstance, request: FastifyRequest): Promise<Row> {
   const id = Number((request.params as { id: string }).id);
   if (!Number.isInteger(id)) throw notFound('Device not found.');
@@ -54,29 +50,6 @@ async function capableSpec(
   };
 }
 
-function history(device: Row, now: number): Row[] {
-  const id = Number(device.id);
-  const last = Date.parse(String(device.last_connection_at ?? '')) || now;
-  return Array.from({ length: 48 }, (_, i) => ({
-    id: i + 1,
-    device_id: id,
-    created_at: new Date(last - i * HOUR).toISOString(),
-    signal: Math.round(Number(device.signal ?? -75) + 6 * wobble(id, i)),
-    temperature: Math.round(Number(device.temperature ?? 40) + 4 * wobble(id + 1, i)),
-    connection_type: device.connection_type,
-    operator: device.operator,
-    wan_ip: device.wan_ip,
-    router_uptime: Math.max(0, Number(device.router_uptime ?? 0) - i * 3600),
-    latitude: Number(device.latitude ?? 54.6872) + 0.001 * wobble(id, i),
-    longitude: Number(device.longitude ?? 25.2797) + 0.001 * wobble(id + 2, i),
-    speed: Math.max(0, Math.round(40 + 40 * wobble(id + 3, i))),
-    satellites: 6 + Math.round(3 * Math.abs(wobble(id, i))),
-    digital_input: Math.abs(wobble(id, i)) > 0.5 ? 1 : 0,
-    digital_output: i % 2,
-    analog_input: Number((5 + 5 * wobble(id + 4, i)).toFixed(2)),
-  }));
-}
-
 async function statusCounts(app: FastifyInstance, column: 'company_id' | 'tag_id', id: number) {
   let qb = app.ctx.db.selectFrom('devices as d').select(['d.status', sql<number>`count(*)`.as('count')]);
   qb =
@@ -88,12 +61,19 @@ async function statusCounts(app: FastifyInstance, column: 'company_id' | 'tag_id
 }
 
 export default async function pagesDevices(app: FastifyInstance) {
-  const view = { preHandler: requirePermission('view_devices') };
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
   gapRoute(app, 'get', '/hotspots', { preHandler: requirePermission('view_device_hotspots') }, async (request) => {
     const spec = await capableSpec(app, request, 'has_hotspot', {
-      ssid_names: jsonArray(app.ctx.db, [sql`d.name || ' guest'`]),
+      // The SSIDs of its hotspots, as the device reported them (device_hotspots).
+      ssid_names: jsonValuesFrom(
+        app.ctx.db,
+        app.ctx.db
+          .selectFrom('device_hotspots as h')
+          .select('h.ssid as value')
+          .where('h.device_id', '=', sql.ref<number>('d.id'))
+          .orderBy('h.hotspot_index'),
+      ),
       // The open sessions of its hotspots' users (the simulator's data plane, services/hotspot-sessions.ts).
       online_users: sql`(select count(*) from hotspot_users u where u.device_id = d.id and u.started_at is not null)`,
     });
@@ -103,38 +83,13 @@ export default async function pagesDevices(app: FastifyInstance) {
 
   gapRoute(app, 'get', '/wireless', { preHandler: requirePermission('view_wireless_information') }, async (request) => {
     const spec = await capableSpec(app, request, 'has_wifi', {
-      clients_count: sql`(case when d.status = 1 then (cast(d.id as bigint) * 5) % 17 else 0 end)`,
-      received: sql`(cast(d.id as bigint) * 7919) % 900000000`,
-      sent: sql`(cast(d.id as bigint) * 104729) % 300000000`,
+      // The device's wireless interfaces as last recorded (device_wireless): clients of the active ones, traffic of all.
+      clients_count: sql`(select coalesce(sum(w.clients_count), 0) from device_wireless w where w.device_id = d.id and w.active = 1)`,
+      received: sql`(select coalesce(sum(w.received), 0) from device_wireless w where w.device_id = d.id)`,
+      sent: sql`(select coalesce(sum(w.sent), 0) from device_wireless w where w.device_id = d.id)`,
     });
     const { data, total } = await runList(spec, query(request));
     return list(data, total);
-  });
-
-  gapRoute(app, 'get', '/devices/:id/information-history', view, async (request) => {
-    const device = await deviceOf(app, request);
-    return memoryList(history(device, app.ctx.now().getTime()), query(request), {
-      sortable: ['created_at', 'signal', 'temperature'],
-      defaultSort: '-created_at',
-    });
-  });
-
-  gapRoute(app, 'get', '/devices/:id/data-usage', view, async (request) => {
-    const device = await deviceOf(app, request);
-    const id = Number(device.id);
-    const sims = Number(device.status) === 3 ? 0 : 2;
-    const today = new Date(app.ctx.now().toISOString().slice(0, 10)).getTime();
-    const days = Array.from({ length: 14 }, (_, i) => {
-      const mb = (k: number) => Math.round((20 + 15 * wobble(id + k, i)) * 1024 * 1024);
-      return {
-        date: new Date(today - (13 - i) * 24 * HOUR).toISOString().slice(0, 10),
-        sim1_rx: sims ? mb(1) : 0,
-        sim1_tx: sims ? Math.round(mb(2) / 4) : 0,
-        sim2_rx: sims > 1 ? Math.round(mb(3) / 3) : 0,
-        sim2_tx: sims > 1 ? Math.round(mb(4) / 10) : 0,
-      };
-    });
-    return list(days, days.length);
   });
 
   gapRoute(
@@ -143,8 +98,15 @@ export default async function pagesDevices(app: FastifyInstance) {
     '/devices/:id/port-scan',
     { preHandler: requirePermission('view_device_remote_access') },
     async (request) => {
+      // The ports of known services the device says it listens on (port_check over the control channel).
       const device = await deviceOf(app, request);
-      const open = openPorts(device.model);
+      const known = Object.keys(PORT_SERVICES).map(Number);
+      const answer =
+        device.status === 1
+          ? await askDevice(app.ctx, { serial: String(device.serial) }, 'port_check', { ports: known })
+          : { message: OFFLINE };
+      const open = 'result' in answer ? readPortCheck(answer.result, known) : undefined;
+      if (!open) throw invalid(['id', 'message' in answer ? answer.message : NOT_UNDERSTOOD]);
       const rows = open.map((port) => ({
         id: port,
         port,

@@ -94,19 +94,22 @@ export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
   };
 }
 
+/** The access history the caller's companies own (h), with its entry (a), device (d), company (c) and user (u). */
+export const accessHistory = (app: FastifyInstance, actor: Actor) =>
+  scoped(
+    app.ctx.db
+      .selectFrom('remote_access_history as h')
+      .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
+      .innerJoin('devices as d', 'd.id', 'a.device_id')
+      .innerJoin('companies as c', 'c.id', 'h.company_id')
+      .leftJoin('users as u', 'u.id', 'h.user_id'),
+    actor,
+    'h.company_id',
+  );
+
 function historySpec(app: FastifyInstance, actor: Actor): ListSpec {
   return {
-    from: () =>
-      scoped(
-        app.ctx.db
-          .selectFrom('remote_access_history as h')
-          .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
-          .innerJoin('devices as d', 'd.id', 'a.device_id')
-          .innerJoin('companies as c', 'c.id', 'h.company_id')
-          .leftJoin('users as u', 'u.id', 'h.user_id'),
-        actor,
-        'h.company_id',
-      ),
+    from: () => accessHistory(app, actor),
     idColumn: 'h.id',
     fields: {
       id: 'h.id',

@@ -9,7 +9,7 @@ import { invalid, list } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
 import { reportDone } from '../services/action-report';
-import { scoped } from './scoped';
+import { accessHistory } from './remote-access';
 import { WEBUI_PATH, webUiPath } from '../remote/webui-proxy';
 import type { AppContext } from '../context';
 
@@ -38,16 +38,7 @@ function sessionSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const now = app.ctx.now().toISOString();
   const active = sql<boolean>`(h.ended_at is null and h.expires_at > ${now})`;
   return {
-    from: () =>
-      scoped(
-        app.ctx.db
-          .selectFrom('remote_access_history as h')
-          .innerJoin('remote_access as a', 'a.id', 'h.remote_access_id')
-          .innerJoin('companies as c', 'c.id', 'h.company_id')
-          .leftJoin('users as u', 'u.id', 'h.user_id'),
-        actor,
-        'h.company_id',
-      ),
+    from: () => accessHistory(app, actor),
     idColumn: 'h.id',
     fields: {
       id: 'h.id',
@@ -210,9 +201,11 @@ export default async function remoteConnect(app: FastifyInstance) {
         .orderBy('h.id', 'desc')
         .limit(100)
         .execute();
+      // The OpenAPI's `url` is a URI (`format: uri`): the session's path on this console's address.
+      const origin = `${request.protocol}://${request.host}`;
       const links = rows.map((row) => ({
         link_id: row.id,
-        url: sessionUrl({ id: row.remote_access_id, protocol: row.protocol }, row.token),
+        url: origin + sessionUrl({ id: row.remote_access_id, protocol: row.protocol }, row.token),
         ttl: ttlOf(row, now),
         active: 1,
         created_at: row.started_at,

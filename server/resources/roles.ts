@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, canActOn, hasPermission, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { ApiError, done, invalid, list, notFound } from '../http/envelope';
+import { readMultipart } from '../http/multipart';
 import { invitableDefaultRoles } from '../services/invitable-roles';
 import { ID_SCHEMA, distinct, idList, routeId } from '../services/ids';
 import { memoryList } from './pages-memory-list';
@@ -177,8 +178,23 @@ export default async function roles(app: FastifyInstance) {
   });
 
   // The new-role form: title, description, company_id (one or more companies:
-  // one custom role each), permission_id (ids from /roles/permissions).
-  app.post('/roles', guard(app, { permission: 'create_roles', form: true, mfa: true }), async (request, reply) => {
+  // one custom role each), permission_id (ids from /roles/permissions). As JSON
+  // (the console) or as the OpenAPI writes it, multipart/form-data with the
+  // lists as `company_id[]` and `permission_id[]` fields, their ids as text.
+  const createGuard = guard(app, { permission: 'create_roles', form: true, mfa: true });
+  const multipartRole = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const fields = await readMultipart(request);
+    const ids = (value: unknown) =>
+      [value ?? []].flat().map((v) => (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : v));
+    request.body = {
+      ...fields,
+      ...('company_id' in fields ? { company_id: ids(fields.company_id) } : {}),
+      ...('permission_id' in fields ? { permission_id: ids(fields.permission_id) } : {}),
+    };
+  };
+  const preValidation = [multipartRole, ...[createGuard.preValidation ?? []].flat()];
+  app.post('/roles', { ...createGuard, preValidation }, async (request, reply) => {
     const actor = actorOf(request);
     const form = request.form!;
     const companies: number[] = [];

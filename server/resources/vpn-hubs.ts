@@ -99,7 +99,7 @@ export function hubSpec(app: FastifyInstance, actor: Actor): ListSpec {
       description: 'h.description',
       devices,
     },
-    hidden: ['ip', 'netmask', 'zone', 'description', 'devices'],
+    hidden: ['ip', 'netmask', 'zone', 'devices'],
     search: ['name'],
     defaultSort: '-id',
     filters: { company_id: 'h.company_id', enabled: 'h.enabled', quick_hub: 'h.quick_hub' },
@@ -147,8 +147,9 @@ export default async function vpnHubs(app: FastifyInstance) {
 
   const hubInScope = (actor: Actor, id: number) => hubOf(db, actor, id);
 
-  // The hub's tags, overwritten: each a tag of the hub's company. tag_id is the body's only field, so a body
-  // without it (the edit form leaves out an empty list) leaves the hub no tags.
+  // The hub's tags, overwritten: each a tag of the hub's company (the edit form lists those: it names the
+  // company, which a hub cannot change); and its description, empty or null to clear it. What the body leaves
+  // out is kept.
   app.put(
     '/vpn/hubs/:id',
     {
@@ -157,13 +158,21 @@ export default async function vpnHubs(app: FastifyInstance) {
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } },
+          properties: {
+            company_id: ID_SCHEMA,
+            tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA },
+            description: { type: ['string', 'null'], maxLength: 255 },
+          },
         },
       },
     },
     async (request) => {
       const hub = await hubInScope(actorOf(request), routeId(request.params));
-      const ids = (request.body as { tag_id?: number[] }).tag_id ?? [];
+      const body = request.body as { tag_id?: number[]; company_id?: number; description?: string | null };
+      if (body.company_id !== undefined && body.company_id !== hub.company_id)
+        throw invalid(['company_id', 'A VPN hub cannot change its company.']);
+      const ids = body.tag_id ?? [];
+      const description = body.description === undefined ? {} : { description: body.description?.trim() || null };
       const found = ids.length
         ? await db
             .selectFrom('tags')
@@ -174,7 +183,7 @@ export default async function vpnHubs(app: FastifyInstance) {
         : [];
       if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('vpn_hub_tags').where('hub_id', '=', hub.id).execute();
+        if (body.tag_id) await trx.deleteFrom('vpn_hub_tags').where('hub_id', '=', hub.id).execute();
         if (ids.length)
           await trx
             .insertInto('vpn_hub_tags')
@@ -182,7 +191,7 @@ export default async function vpnHubs(app: FastifyInstance) {
             .execute();
         await trx
           .updateTable('vpn_hubs')
-          .set({ updated_at: ctx.now().toISOString() })
+          .set({ ...description, updated_at: ctx.now().toISOString() })
           .where('id', '=', hub.id)
           .execute();
       });

@@ -20,3 +20,20 @@ export async function reportDone(ctx: AppContext, actor: Actor, result: ActionRe
   await ctx.realtime.publish(channel, 'ActionCompleted', { ...result, status: 'completed' });
   return { success: true as const, meta: { channel } };
 }
+
+/**
+ * Answers the channel envelope at once and publishes the operation's result on the channel when `work` ends (a
+ * question to a device): the subscriber who comes before or after hears it.
+ */
+export async function reportWhenDone(
+  ctx: AppContext,
+  actor: Actor,
+  work: () => Promise<ActionResult>,
+  log: (message: string) => void,
+) {
+  const channel = await ctx.realtime.createActionChannel(actor.user.id);
+  void work()
+    .then((result) => ctx.realtime.publish(channel, 'ActionCompleted', { ...result, status: 'completed' }))
+    .catch((error: unknown) => log(`channel ${channel}: ${String(error)}`));
+  return { success: true as const, meta: { channel } };
+}

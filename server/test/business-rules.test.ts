@@ -110,9 +110,17 @@ describe('resources', () => {
     expect(created.status).toBe(201);
     expect(created.body.meta.credit_code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     expect(await balance(admin, 1, 2)).toBe(before - 7);
+    // Spec 001 §3: a credit code's state is Used or Not Used.
+    const fresh = rows(await admin.get(`/api/credits/codes?q=${created.body.data.code}`))[0];
+    expect(fresh).toMatchObject({ is_used: false, state: 'Not Used' });
     const globex = await signedIn(server, 'globex.admin@example.com');
     const first = await globex.post('/api/credits/codes/activate', { code: created.body.data.code });
-    expect(first.body).toMatchObject({ success: true, data: { amount: 7 } });
+    // The vendor's answer: the resource pool the code added, and the amount.
+    expect(first.body).toMatchObject({
+      success: true,
+      data: [{ licence_count: 7, licence_left: 7 }],
+      meta: { amount: 7 },
+    });
     const again = await globex.post('/api/credits/codes/activate', { code: created.body.data.code });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ errors: [{ source: 'code', message: 'The code has already been used.' }] });
@@ -127,7 +135,7 @@ describe('resources', () => {
     const before = (await company()).remaining_data;
     const pool = await balance(admin, 1, 10);
     const bought = await admin.post('/api/companies/data', { company_id: 4, credits: '003' });
-    expect(bought.status).toBe(201);
+    expect(bought.status).toBe(200);
     expect((await company()).remaining_data).toBe(before + 3 * 2 * GiB);
     expect(await balance(admin, 1, 10)).toBe(pool - 3);
     const history = rows(await admin.get('/api/companies/data/history?company_id=4'))[0];
@@ -222,7 +230,7 @@ describe('invitations and registration', () => {
       company_id: [2],
       permission_id: [idOf('view_devices'), idOf('view_permissions')],
     });
-    expect(made.status).toBe(201);
+    expect(made.status).toBe(200);
     const table = rows(await baltics.get(`/api/roles/${made.body.data.id}/permissions`));
     expect(table.map((p) => p.name).sort()).toEqual(['view_devices', 'view_permissions']);
     expect((await baltics.put('/api/roles/2', { title: 'Boss' })).status).toBe(403);

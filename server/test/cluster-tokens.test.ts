@@ -1,44 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows } from './harness';
-import { projectDatabase, type ProjectDatabase } from './project-database';
+import { inDatabase } from './project-database';
+import { sharedBackend, type SharedBackend } from './instances';
 import { startServerProcess, stopServerProcesses, type ServerProcess } from './process';
-import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 import { statusCompleted } from './status';
 
 // Personal access tokens and the HTTP status channel across two instances of
 // the real server (separate processes) over one database (PostgreSQL in the
 // postgres project) and one Redis (issue 29): a token created on A works on
 // B, its revocation on A holds on B at the next call, and a job a token
-// started on A is followed by polling B's status channel.
+// started on A is followed by polling B's status channel. A token at its
+// edges answers alike on both, at once: expired 401, its user's role losing
+// the permission 403, its user deleted 401.
 
-const prefix = `h10s:cluster-tokens:${randomBytes(4).toString('hex')}:`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-cluster-tokens-'));
-let database: ProjectDatabase | undefined;
+let backend: SharedBackend | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  database = await projectDatabase(dir, 'shared.db');
-  const env = {
-    ...database.env,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    TOKEN_KEY: randomBytes(32).toString('base64'),
-    NODE_ENV: 'test',
-  };
-  a = await startServerProcess(env);
-  b = await startServerProcess(env);
+  backend = await sharedBackend('cluster-tokens');
+  a = await startServerProcess(backend.env);
+  b = await startServerProcess(backend.env);
 }, 120_000);
 
 afterAll(async () => {
   await stopServerProcesses([a, b]);
-  await database?.drop();
-  await removeRedisKeys(prefix);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await backend?.remove();
 });
 
 /** A token made on A's API tokens page by the account, with the scopes. */
@@ -79,5 +66,35 @@ describe('tokens across two instances', () => {
     expect(data['-1'].at(-1)).toMatchObject({ status: 'completed', total: 5, done: 5, failed: 0 });
     const { token: foreign } = await tokenOnA('globex.admin@example.com', ['devices:read']);
     expect((await new Client(b.url, foreign).get(`/status/channel/${channel}`)).status).toBe(403);
+  });
+
+  it('a token past its expiry is refused on both instances', async () => {
+    const { id, token } = await tokenOnA('advguest@example.com', ['devices:read']);
+    await inDatabase(backend!.database.target, (db) =>
+      db.updateTable('api_tokens').set({ expires_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', id).execute(),
+    );
+    for (const url of [a.url, b.url])
+      expect((await new Client(url, token).get('/api/devices?limit=1')).status).toBe(401);
+  });
+
+  it("a token whose user's role loses the permission is refused on B at once; a deleted user's token too", async () => {
+    const { token } = await tokenOnA('enduser@example.com', ['tags:write']);
+    const onB = new Client(b.url, token);
+    const tag = (name: string) => onB.post('/api/tags', { name, company_id: 2 });
+    const made = await tag('Made on B');
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const admin = new Client(a.url);
+    expect((await admin.login('super@example.com')).status).toBe(200);
+    const user = rows(await admin.get('/api/users?limit=100&q=enduser@example.com')).find(
+      (u) => u.email === 'enduser@example.com',
+    )!;
+    // The token keeps its scope; its user loses create_tags (read_only lacks it).
+    const changed = await admin.put(`/api/users/${user.id}`, { company_id: user.company_id, role: 'read_only' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await tag('Refused on B')).status).toBe(403);
+    expect((await onB.get('/api/user')).status).toBe(200);
+    expect((await admin.delete(`/api/users/${user.id}`)).status).toBe(200);
+    expect((await onB.get('/api/user')).status).toBe(401);
+    expect((await new Client(a.url, token).get('/api/user')).status).toBe(401);
   });
 });

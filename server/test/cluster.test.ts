@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows } from './harness';
-import { projectDatabase, type ProjectDatabase } from './project-database';
+import { sharedBackend, type SharedBackend } from './instances';
 import { startServerProcess, stopServerProcesses, type ServerProcess } from './process';
-import { TEST_REDIS_URL, removeRedisKeys } from './redis';
 import { closeSockets, connectSocket } from './sockets';
 
 // Two instances of the real server (server/main.ts, separate processes) on
@@ -16,24 +12,14 @@ import { closeSockets, connectSocket } from './sockets';
 // the login rate limit, realtime events and bulk jobs cross from one instance
 // to the other, and a job outlives the instance that started it.
 
-const prefix = `h10s:cluster:${randomBytes(4).toString('hex')}:`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-cluster-'));
-let database: ProjectDatabase | undefined;
+let backend: SharedBackend | undefined;
 let env: Record<string, string>;
 let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  database = await projectDatabase(dir, 'shared.db');
-  env = {
-    ...database.env,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    TOKEN_KEY: randomBytes(32).toString('base64'),
-    BULK_CHUNK_SIZE: '10',
-    BULK_PAUSE_MS: '1000',
-    NODE_ENV: 'test',
-  };
+  backend = await sharedBackend('cluster');
+  env = { ...backend.env, BULK_CHUNK_SIZE: '10', BULK_PAUSE_MS: '1000' };
   a = await startServerProcess(env);
   b = await startServerProcess(env);
 }, 120_000);
@@ -41,9 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   closeSockets();
   await stopServerProcesses([a, b]);
-  await database?.drop();
-  await removeRedisKeys(prefix);
-  fs.rmSync(dir, { recursive: true, force: true });
+  await backend?.remove();
 });
 
 async function signIn(server: ServerProcess, email: string): Promise<Client> {

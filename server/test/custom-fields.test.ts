@@ -161,6 +161,9 @@ describe('custom fields', () => {
         records: 2,
       },
     ]);
+    // A tag's detail page asks by its item endpoint.
+    const detail = await admin.get<{ data: Record<string, unknown> }>('/api/custom-fields?endpoint=/tags/{id}');
+    expect(detail.body.data).toEqual({ resource: 'tags', fields: fields.body.data.fields });
     expect((await superAdmin.delete<Body>('/api/custom-fields/tags/location_note')).status).toBe(422);
     await publish({ ...newTag, fields: [...newTag.fields, secret] });
     await publish({ ...editTag, fields: editTag.fields.slice(0, 2) }, 'edit-tag');
@@ -187,7 +190,9 @@ describe('custom fields', () => {
       resource: 'tags',
       stored: ['id', 'company_id', 'name', 'description', 'color'],
     });
-    const none = await superAdmin.get<Body>('/api/custom-fields/stored?method=post&endpoint=/companies');
+    const companies = await superAdmin.get<Body>('/api/custom-fields/stored?method=put&endpoint=/companies/{id}');
+    expect(companies.body.data).toMatchObject({ resource: 'companies', stored: expect.arrayContaining(['name']) });
+    const none = await superAdmin.get<Body>('/api/custom-fields/stored?method=post&endpoint=/vpn/hubs');
     expect(none.body.data).toEqual({ resource: null, stored: [] });
     expect((await admin.get('/api/custom-fields/stored?method=post&endpoint=/tags')).status).toBe(403);
   });

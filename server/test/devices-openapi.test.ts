@@ -20,8 +20,8 @@ beforeAll(async () => {
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
 
 /** Subscribes to the reply's channel and waits for its ActionCompleted. */
-async function completed(reply: { status: number; body: Record<string, unknown> }) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+async function completed(reply: { status: number; body: Record<string, unknown> }, status = 200) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const socket = await connectSocket(server.url, admin);
   const done = next<{ total: number; done: number; failed: number; status: string }>(socket, 'ActionCompleted');
   socket.emit('subscribe', (reply.body.meta as { channel: string }).channel);
@@ -60,9 +60,10 @@ describe('device operations of the RMS API', () => {
         >[]
       )[0].credit_enabled;
     const credit = (on: number) => ({ credit_type_id: 1, data: [{ device_id: device.id, credit_enabled: on }] });
-    await completed(await admin.put('/api/devices/credit', credit(0)));
+    // 201: the OpenAPI's success status of PUT /devices/credit.
+    await completed(await admin.put('/api/devices/credit', credit(0)), 201);
     expect(await enabled()).toBeFalsy();
-    await completed(await admin.put('/api/devices/credit', credit(1)));
+    await completed(await admin.put('/api/devices/credit', credit(1)), 201);
     expect(await enabled()).toBeTruthy();
     expect((await admin.put('/api/devices/credit', { ...credit(1), credit_type_id: 999 })).status).toBe(422);
   });

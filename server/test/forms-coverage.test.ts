@@ -8,7 +8,9 @@ import { useServer } from './harness';
 // each required field it checks (423 first for the password-confirmed admin
 // tools; 403 where the record the path names, id 1, may not be changed at
 // all: the default roles). A document without required fields (a partial
-// update as the OpenAPI allows, an action without input) is answered.
+// update as the OpenAPI allows, an action without input) is answered. A
+// partial form's empty submission is refused, by its fields or, where the
+// call's own body schema asks for at least one, as a body.
 
 const documents = loadDocuments('schemas');
 const forms = [...documents.forms];
@@ -46,6 +48,7 @@ describe('form documents and server calls', () => {
       if (reply.status === 403) expect(reply.body.errors[0].code, shown).toBe('FORBIDDEN');
       if (reply.status === 422) {
         const sources = (reply.body.errors as { source: string | null }[]).map((e) => e.source);
+        if (doc.partial && sources.length === 1 && sources[0] === null) return;
         for (const field of required) expect(sources, `${name} ${field.key}`).toContain(field.key);
       }
     });

@@ -50,8 +50,8 @@ describe('a bulk job resumed', () => {
     const devices = rows(await admin.get('/api/devices?company_id=1&sort=id&limit=3'));
     const data = devices.map((d, i) => ({ device_id: d.id, credit_enabled: i % 2 ? 0 : 1 }));
     const reply = await admin.put('/api/devices/credit', { credit_type_id: 1, data });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect((await completed(server.url, admin, reply)).done).toBe(3);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect((await completed(server.url, admin, reply, 201)).done).toBe(3);
     const first = await history();
     expect(first.map((h) => [h.serial, h.action_type])).toEqual(devices.map((d, i) => [d.serial, i % 2 ? 2 : 1]));
 
@@ -63,7 +63,7 @@ describe('a bulk job resumed', () => {
 
     // A second job on the same devices is logged again.
     const again = await admin.put('/api/devices/credit', { credit_type_id: 1, data });
-    await completed(server.url, admin, again);
+    await completed(server.url, admin, again, 201);
     expect(await history()).toHaveLength(6);
   });
 

@@ -1,10 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  ACTIONS,
   decodeRequest,
   encodeReply,
-  formatValue,
   RequestMemory,
   topicsFor,
+  type Action,
   type ControlReply,
   type DeviceType,
   type Parameter,
@@ -12,7 +13,9 @@ import {
 
 // A router for the server tests, written with the protocol codec: it
 // answers `id` and parameter questions from `values`, and control requests
-// (reboot: accepted, gone for `rebootMs`, back with uptime 0 and a result).
+// (reboot: accepted, gone for `rebootMs`, back with uptime 0 and a result;
+// another action: accepted, then after `resultMs` the result `results`
+// gives it, `{}` unless).
 // `silent` makes it stop answering (a device that dropped off).
 
 export interface TestRouter {
@@ -20,6 +23,10 @@ export interface TestRouter {
   values: Partial<Record<Parameter, string | number>>;
   silent: boolean;
   requests: string[];
+  /** The actions it ran (a request delivered again is answered, not run again). */
+  ran: string[];
+  /** The result of each action other than reboot, from its args (a function) or as it is; `{}` unless given. */
+  results: Record<string, Record<string, unknown> | ((args: Record<string, unknown>) => Record<string, unknown>)>;
   /** Publishes as this router (any topic, to test refusals). */
   publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +40,8 @@ export async function startTestRouter(options: {
   type?: DeviceType;
   values: Partial<Record<Parameter, string | number>>;
   rebootMs?: number;
+  /** How long an action other than reboot takes before its result (0 unless set). */
+  resultMs?: number;
 }): Promise<TestRouter> {
   const topics = topicsFor(options.prefix ?? '');
   const type = options.type ?? 'router';
@@ -49,6 +58,8 @@ export async function startTestRouter(options: {
     values: options.values,
     silent: false,
     requests: [],
+    ran: [],
+    results: {},
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
@@ -64,8 +75,7 @@ export async function startTestRouter(options: {
     if (topic === topics.discover(type) && text === 'id') void client.publishAsync(topics.id(type), serial);
     else if (topic === topics.command(serial)) {
       const value = router.values[text as Parameter];
-      if (value !== undefined)
-        void client.publishAsync(topics.value(type, serial, text), formatValue(text as Parameter, value));
+      if (value !== undefined) void client.publishAsync(topics.value(type, serial, text), String(value));
     } else if (topic === topics.request(serial)) {
       const request = decodeRequest(payload);
       if (!request.ok) return;
@@ -76,6 +86,7 @@ export async function startTestRouter(options: {
         if (latest) reply(latest);
         return;
       }
+      router.ran.push(action);
       reply({ v: 1, id, status: 'accepted' });
       if (action === 'reboot') {
         router.silent = true;
@@ -84,9 +95,19 @@ export async function startTestRouter(options: {
           router.values.uptime = 0;
           reply({ v: 1, id, status: 'result', result: { uptime: 0 } });
         }, options.rebootMs ?? 1500);
-      } else reply({ v: 1, id, status: 'result', result: {} });
+      } else {
+        const given = router.results[action] ?? {};
+        const result = typeof given === 'function' ? given(request.message.args) : given;
+        setTimeout(() => reply({ v: 1, id, status: 'result', result }), options.resultMs ?? 0);
+      }
     }
   });
   await client.subscribeAsync([topics.discover(type), topics.command(serial), topics.request(serial)], { qos: 1 });
   return router;
 }
+
+/** Every control action's deadline for a test's gateway: `ms`, or as `some` sets it. */
+export const deadlines = (ms: number, some: Partial<Record<Action, number>> = {}): Record<Action, number> => ({
+  ...(Object.fromEntries(ACTIONS.map((action) => [action, ms])) as Record<Action, number>),
+  ...some,
+});

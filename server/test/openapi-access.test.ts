@@ -131,11 +131,19 @@ describe('RMS Connect sessions', () => {
   it('answers the WebUI and CLI links of a device and closes a session', async () => {
     const device = https.device_id;
     const web = link(
-      await completed(server.url, admin, await admin.post(`/api/devices/${device}/connect/webui`, { duration: 600 })),
+      await completed(
+        server.url,
+        admin,
+        await admin.post(`/api/devices/${device}/connect/webui`, { duration: 600 }),
+        201,
+      ),
     );
     expect(web.url).toMatch(/^\/rms-connect\/webui\/[\w-]+\/$/);
     const links = rows(await admin.get(`/api/devices/${device}/links?type=webui`));
-    expect(links).toEqual([expect.objectContaining({ link_id: web.link_id, url: web.url, ttl: 600, active: 1 })]);
+    // The links' url is a URI (the OpenAPI's `format: uri`): the session's path on the console's address.
+    expect(links).toEqual([
+      expect.objectContaining({ link_id: web.link_id, url: `${server.url}${web.url}`, ttl: 600, active: 1 }),
+    ]);
     expect(rows(await admin.get(`/api/devices/${device}/links?type=cli`))).toEqual([]);
     expect((await admin.get(`/api/devices/${device}/links`)).status).toBe(422);
     const closed = await completed(

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, rows, signedIn, tokenClient, useServer, type Reply } from './harness';
+import { mend } from './openapi/mends';
 import { strictValidator } from './openapi/strict-schema';
 import { concreteUrl, firstId } from './openapi/paths';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
-import { deref } from '../openapi/conform';
 import { loadDocument, operations, type OpenApiNode, type Operation } from '../openapi/document';
 
 // Conformance with the vendor's OpenAPI, as an API client sees it: every
@@ -12,42 +12,11 @@ import { loadDocument, operations, type OpenApiNode, type Operation } from '../o
 // against the OpenAPI's schema for the status it answered (no nullable
 // relaxation, the vendor's `Y-m-d H:i:s` date pattern, every field of a
 // device record: openapi/strict-schema.ts), and so are the
-// writes below. Path ids come from the operation's own list (openapi/paths.ts).
+// writes below, the vendor's schema defects mended first (openapi/mends.ts).
+// Path ids come from the operation's own list (openapi/paths.ts).
 
 const document = loadDocument();
 
-/**
- * Vendor schema defects, mended narrowly and checked strictly otherwise: the
- * automation lists (the list, its logs, its devices) are typed as one object
- * where the operation answers a list (their data is checked as an array of
- * that object), the VPN hub list types `company_name` as an integer
- * (checked as a string), and the report list types `parameters` as integers
- * while its own example, the report form and `POST /reports` use the names
- * (checked as the names `POST /reports` takes).
- */
-const LISTS_TYPED_AS_OBJECT = [
-  'GET /automations 200',
-  'GET /automations/{}/logs 200',
-  'GET /automations/{}/devices 200',
-  'GET /devices/{}/automations 200',
-];
-function mend(key: string, schema: OpenApiNode): OpenApiNode {
-  const properties = schema.properties as Record<string, OpenApiNode>;
-  if (LISTS_TYPED_AS_OBJECT.includes(key)) properties.data = { type: 'array', items: properties.data };
-  const retype = (field: string, type: OpenApiNode) => {
-    const items = structuredClone(deref(document, properties.data.items)!);
-    (items.properties as Record<string, OpenApiNode>)[field] = type;
-    properties.data = { ...properties.data, items };
-  };
-  if (key === 'GET /vpn/hubs 200') retype('company_name', { type: 'string' });
-  if (key === 'GET /reports 200') retype('parameters', { type: 'array', items: reportParameters });
-  return schema;
-}
-/** The parameter names a new report takes (`reports_add`). */
-const reportParameters = (
-  (deref(document, { $ref: '#/components/schemas/reports_add' })!.properties as Record<string, OpenApiNode>)
-    .parameters as OpenApiNode
-).items as OpenApiNode;
 const validate = strictValidator(document, mend);
 const { server } = useServer({});
 let api: Client;

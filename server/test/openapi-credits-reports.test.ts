@@ -33,8 +33,8 @@ beforeAll(async () => {
   devices = rows(await admin.get('/api/devices?company_id=1&sort=id&limit=2'));
   const data = devices.map((d, i) => ({ device_id: d.id, credit_enabled: i ? 0 : 1 }));
   const reply = await admin.put('/api/devices/credit', { credit_type_id: 1, data });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  expect((await completed(server.url, admin, reply)).done).toBe(2);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  expect((await completed(server.url, admin, reply, 201)).done).toBe(2);
 });
 
 describe('credit history', () => {

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueDeviceCredentials } from '../devices/credentials';
+import { startDeviceGateway } from '../devices/gateway';
 import { loadDocument, operations } from '../openapi/document';
+import { NOT_UNDERSTOOD } from '../services/port-scan-result';
+import { deadlines, startTestRouter, type TestRouter } from './mqtt-router';
 import { type Reply, rows, useServer } from './harness';
-import { inDatabase } from './project-database';
 import { strictValidator } from './openapi/strict-schema';
 import { closeSockets, completed } from './sockets';
 
-// Device access over real HTTP: the Ethernet ports of a device, which ports
-// are open for RMS Connect, the eSIM bootstrap check (all on channels, and
-// only for online devices of the caller's companies), and restarting an RMS
-// Connect session by its link.
+// Device access over real HTTP: the Ethernet ports of a device and which
+// ports are open for RMS Connect, both asked of the device over the control
+// channel (a router on the gateway's embedded broker answers them), the eSIM
+// bootstrap check (all on channels, and only for online devices of the
+// caller's companies), and restarting an RMS Connect session by its link.
 
 const document = loadDocument();
 const validate = strictValidator(document);
@@ -19,7 +23,6 @@ const { server, admin, globex, guest } = useServer({
   globex: 'globex.admin@example.com',
   guest: 'guest@example.com',
 });
-afterAll(closeSockets);
 
 function strict(key: string, reply: Reply, status = 200) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
@@ -32,10 +35,66 @@ type Port = { id: number; type: string; name: string; devices: Record<string, st
 
 let online: number;
 let offline: number;
+/** Online in its record, but not connected: it answers nothing. */
+let unanswering: number;
+let router: TestRouter;
+
+/** What the router answers to a port scan: a LAN device on its LAN port. */
+const SCAN = {
+  ports: [
+    { id: 1, type: 'WAN', name: 'WAN', devices: [] },
+    {
+      id: 2,
+      type: 'LAN',
+      name: 'LAN1',
+      devices: [{ mac: '02:1a:00:00:00:07', ip: '192.168.1.20', vendor: 'Siemens' }],
+    },
+  ],
+};
 
 beforeAll(async () => {
-  online = rows(await admin.get('/api/devices?company_id=1&status=1&sort=id&limit=1'))[0].id as number;
+  const [first, second] = rows(await admin.get('/api/devices?company_id=1&status=1&sort=id&limit=2&fields=id,serial'));
+  online = first.id as number;
+  unanswering = second.id as number;
   offline = rows(await admin.get('/api/devices?company_id=1&status=0&sort=id&limit=1'))[0].id as number;
+  const { db } = server.app.ctx;
+  // Nothing is polled: the devices keep their status, the router answers only what it is asked.
+  await db.updateTable('devices').set({ monitoring_enabled: 0 }).execute();
+  const [{ secret }] = await issueDeviceCredentials(db, [String(first.serial)]);
+  server.app.ctx.devices = await startDeviceGateway(
+    server.app.ctx,
+    {
+      host: '127.0.0.1',
+      port: 0,
+      topicPrefix: '',
+      username: 'fleet-gateway',
+      enrollment: true,
+      discoveryMs: 60_000,
+      answerMs: 1000,
+      controlTimeouts: {
+        resendMs: 300,
+        sends: 2,
+        deadlineMs: deadlines(2000),
+      },
+    },
+    { info: () => undefined, warn: () => undefined },
+  );
+  router = await startTestRouter({
+    url: server.app.ctx.devices.brokerUrl,
+    serial: String(first.serial),
+    password: secret,
+    values: {},
+  });
+  router.results.port_scan = SCAN;
+  router.results.esim_check = { esim: true, bootstrapped: false };
+  router.results.port_check = (args) => ({ open: (args.ports as number[]).filter((p) => [22, 80].includes(p)) });
+});
+
+afterAll(async () => {
+  closeSockets();
+  await router?.close();
+  await server.app.ctx.devices?.close();
+  server.app.ctx.devices = undefined;
 });
 
 describe('device scans', () => {
@@ -59,32 +118,60 @@ describe('device scans', () => {
     expect((await globex.get(`/api/devices/${online}/port-scan/?type=ethernet`)).status).toBe(404);
   });
 
-  it('lists the clients of the live hotspot sessions as LAN devices on the first LAN port, also on the status channel', async () => {
-    const client = await inDatabase(server.dbFile, (db) =>
-      db
-        .selectFrom('hotspot_users as u')
-        .innerJoin('devices as d', 'd.id', 'u.device_id')
-        .select(['d.id', 'u.mac', 'u.ip'])
-        .where('d.company_id', '=', 1)
-        .where('d.status', '=', 1)
-        .where('u.started_at', 'is not', null)
-        .orderBy('d.id')
-        .executeTakeFirstOrThrow(),
-    );
+  it('answers the ports and LAN devices the device reports, on the status channel too', async () => {
     const reply = strict(
       'GET /devices/{id}/port-scan/',
-      await admin.get(`/api/devices/${client.id}/port-scan/?type=ethernet`),
+      await admin.get(`/api/devices/${online}/port-scan/?type=ethernet`),
     );
     const channel = (reply.body.meta as { channel: string }).channel;
-    const status = await admin.get<{ data: Record<string, { status: string; ports: Port[] }[]> }>(
-      `/status/channel/${channel}`,
+    let data: Record<string, { status: string; ports: Port[] }[]> = {};
+    for (let i = 0; i < 50 && !data[online]; i++) {
+      data = (await admin.get<{ data: typeof data }>(`/status/channel/${channel}`)).body.data;
+      if (!data[online]) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(Object.keys(data)).toEqual([String(online)]);
+    expect(data[online]).toEqual([
+      {
+        status: 'completed',
+        ports: SCAN.ports.map((port) => ({ ...port, devices: port.devices.map((d) => ({ ...d, port: port.name })) })),
+      },
+    ]);
+    expect(router.requests).toContain('port_scan');
+  });
+
+  it('a device that does not answer, or answers out of shape, is a failed result with the reason', async () => {
+    const silent = await completed(
+      server.url,
+      admin,
+      await admin.get(`/api/devices/${unanswering}/port-scan/?type=ethernet`),
     );
-    expect(Object.keys(status.body.data)).toEqual([String(client.id)]);
-    const [result] = status.body.data[client.id];
-    expect(result.status).toBe('completed');
-    const lan = result.ports.find((p) => p.type === 'LAN')!;
-    expect(lan.devices).toEqual([{ mac: client.mac, ip: client.ip, vendor: '', port: lan.name }]);
-    expect(result.ports.filter((p) => p !== lan).every((p) => p.devices.length === 0)).toBe(true);
+    expect(silent).toMatchObject({ done: 0, failed: 1 });
+    expect(silent.data).toEqual({
+      [unanswering]: { status: 'error', value: 'The device did not accept the request.', ports: [] },
+    });
+    router.results.port_scan = { ports: [{ id: 1, type: 'WAN', name: 'WAN', devices: [{ mac: 'forged', ip: '1' }] }] };
+    try {
+      const forged = await completed(
+        server.url,
+        admin,
+        await admin.get(`/api/devices/${online}/port-scan/?type=ethernet`),
+      );
+      expect(forged.data).toEqual({ [online]: { status: 'error', value: NOT_UNDERSTOOD, ports: [] } });
+    } finally {
+      router.results.port_scan = SCAN;
+    }
+  });
+
+  it("the device page's Ports list shows the known services' ports the device says it listens on", async () => {
+    const reply = await admin.get(`/api/devices/${online}/port-scan`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(rows(reply)).toEqual([
+      { id: 22, port: 22, protocol: 'tcp', state: 'open', service: 'ssh/sftp' },
+      { id: 80, port: 80, protocol: 'tcp', state: 'open', service: 'http' },
+    ]);
+    const idle = await admin.get(`/api/devices/${offline}/port-scan`);
+    expect(idle.status).toBe(422);
+    expect((idle.body.errors as { message: string }[])[0].message).toBe('The device is offline.');
   });
 
   it('tells which of the given ports are open', async () => {
@@ -94,6 +181,12 @@ describe('device scans', () => {
       { port: 22, open: true, service: 'ssh/sftp' },
       { port: 8080, open: false },
     ]);
+    // Asked of the device: it listens on 80 too (the router's answer), whatever its model.
+    const web = await admin.get(`/api/devices/${online}/connect-auto-scan/?ports=80,443`);
+    expect((await completed(server.url, admin, web)).data).toEqual([
+      { port: 80, open: true, service: 'http' },
+      { port: 443, open: false, service: 'https' },
+    ]);
     for (const ports of ['', '0', '70000', 'a,b']) {
       const bad = strict(key, await admin.get(`/api/devices/${online}/connect-auto-scan/?ports=${ports}`), 422);
       expect((bad.body.errors as { source: string }[])[0].source, ports).toBe('ports');
@@ -101,14 +194,28 @@ describe('device scans', () => {
     expect((await guest.get(`/api/devices/${online}/connect-auto-scan/?ports=22`)).status).toBe(404);
   });
 
-  it('checks the eSIM bootstrap of an online device', async () => {
+  it("checks the eSIM bootstrap of an online device: the device's answer", async () => {
     const reply = strict(
       'GET /devices/{id}/check/esim-bootstrap',
       await admin.get(`/api/devices/${online}/check/esim-bootstrap`),
     );
-    expect((await completed(server.url, admin, reply)).data).toMatchObject({ device_id: online });
+    expect((await completed(server.url, admin, reply)).data).toEqual({
+      device_id: online,
+      esim: true,
+      bootstrapped: false,
+    });
     expect((await admin.get(`/api/devices/${offline}/check/esim-bootstrap`)).status).toBe(422);
     expect((await globex.get(`/api/devices/${online}/check/esim-bootstrap`)).status).toBe(404);
+    const silent = await completed(
+      server.url,
+      admin,
+      await admin.get(`/api/devices/${unanswering}/check/esim-bootstrap`),
+    );
+    expect(silent).toMatchObject({
+      done: 0,
+      failed: 1,
+      data: { status: 'error', value: 'The device did not accept the request.' },
+    });
   });
 });
 

@@ -133,6 +133,50 @@ describe('information history', () => {
     expect((await globex.get(`${url}?datetime=2026-10-31 21:00:00&parameter=signal`)).status).toBe(404);
   });
 
+  it('answers the recorded snapshots, at a time the datetimes list or all of them newest first, none made up', async () => {
+    const key = 'GET /devices/{id}/information-history';
+    const url = `/api/devices/${deviceId}/information-history`;
+    const at = rows(await strict(admin, key, `${url}?datetime=2026-10-31 21:00:00`));
+    expect(at).toHaveLength(1);
+    expect(at[0]).toMatchObject({ device_id: deviceId });
+    expect(typeof at[0].firmware).toBe('string');
+    const all = await admin.get(`${url}?limit=100`);
+    expect(rows(all).map((r) => r.created_at)).toEqual([
+      '2026-11-01 00:00:00',
+      '2026-10-31 23:00:00',
+      '2026-10-31 22:00:00',
+      '2026-10-31 21:00:00',
+      '2026-10-31 20:00:00',
+      '2026-10-31 19:00:00',
+    ]);
+    expect(rows(await admin.get(`${url}?datetime=2026-10-31 21:30:00`))).toEqual([]);
+    // A device that has reported nothing has no history (the last seeded device).
+    const last = rows(await admin.get('/api/devices?company_id=1&sort=-id&limit=1'))[0].id as number;
+    expect(rows(await admin.get(`/api/devices/${last}/information-history`))).toEqual([]);
+    expect((await admin.get(`${url}?datetime=yesterday`)).status).toBe(422);
+    expect((await globex.get(url)).status).toBe(404);
+  });
+
+  it("answers a day's data usage from the day's last snapshot, and nothing for a device that reported none", async () => {
+    const history = rows(await admin.get(`/api/devices/${deviceId}/information-history?limit=100`));
+    const usage = rows(await admin.get(`/api/devices/${deviceId}/data-usage`));
+    expect(usage.map((d) => d.date)).toEqual(['2026-10-31', '2026-11-01']);
+    const lastOf = (date: string) => history.find((r) => String(r.created_at).startsWith(date))!;
+    for (const day of usage) {
+      const last = lastOf(String(day.date));
+      const sim = Number(last.sim_slot);
+      // The history writes the counters as the OpenAPI types them there (text), data usage as integers.
+      const [rx, tx] = [Number(last.rx_day), Number(last.tx_day)];
+      expect(day.modems).toEqual([{ modem_id: '1', sims: [{ sim_id: sim, data: { rx, tx } }] }]);
+      expect(day[`sim${sim}_rx`]).toBe(rx);
+    }
+    const one = rows(await admin.get(`/api/devices/${deviceId}/data-usage?start_date=2026-11-01&end_date=2026-11-01`));
+    expect(one.map((d) => d.date)).toEqual(['2026-11-01']);
+    const last = rows(await admin.get('/api/devices?company_id=1&sort=-id&limit=1'))[0].id as number;
+    expect(rows(await admin.get(`/api/devices/${last}/data-usage`))).toEqual([]);
+    expect((await globex.get(`/api/devices/${deviceId}/data-usage`)).status).toBe(404);
+  });
+
   // A snapshot comes from the device itself (server/devices/gateway.test.ts: a router's values land in the
   // history); with no device answering (this server runs no gateway) a metrics refresh records nothing.
   it('records no snapshot on a metrics refresh no device answers', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
       { name: 'Fetch log', type: 'download_file', timeout: '60', file: '/var/log/messages' },
     ],
   });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   group = (reply.body.data as { id: number }).id;
 });
 

@@ -37,7 +37,6 @@ const KEPT = [
   'PUT /devices/{id} user_set_longitude',
   'PUT /devices/{id} vpn_monitoring',
   'PUT /devices/{id} wireless_monitoring',
-  'PUT /vpn/hubs/{id} description',
   'PUT /vpn/hubs/{id}/toggle duration',
 ];
 

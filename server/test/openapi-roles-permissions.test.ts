@@ -39,7 +39,7 @@ beforeAll(async () => {
     company_id: [1],
     permission_id: [permissions.get('view_devices')],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
   const field = rows(await admin.get('/api/roles?type=custom&company_id=1&limit=100')).find(
     (r) => r.name === 'field_technician',
   )!;

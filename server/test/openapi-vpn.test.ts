@@ -19,7 +19,7 @@ let tags: number[];
 
 async function newHub(name: string) {
   const reply = await admin.post('/api/vpn/hubs', { name, company_id: 1 });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return (reply.body.data as { id: number }).id;
 }
 
@@ -47,6 +47,36 @@ describe('VPN hubs', () => {
     expect((await put([], guest)).status).toBe(403);
     expect((await put([])).status).toBe(200);
     expect((await hub(hubId)).tags).toEqual([]);
+    // The edit form names the hub's company, which cannot change.
+    const moved = await admin.put(`/api/vpn/hubs/${hubId}`, { company_id: 2, tag_id: [tags[0]] });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'A VPN hub cannot change its company.', source: 'company_id' },
+    ]);
+    expect((await admin.put(`/api/vpn/hubs/${hubId}`, { company_id: 1, tag_id: [tags[0]] })).status).toBe(200);
+    expect((await hub(hubId)).tags).toEqual([expect.objectContaining({ id: tags[0] })]);
+  });
+
+  it('edits the description of a hub (the OpenAPI vpn_hub_update), keeping what the body leaves out', async () => {
+    const put = (body: unknown) => admin.put(`/api/vpn/hubs/${hubId}`, body);
+    expect((await put({ tag_id: [tags[0]] })).status).toBe(200);
+    expect((await put({ description: '  Rack 4, Riga  ' })).status).toBe(200);
+    const described = await hub(hubId);
+    expect(described.description).toBe('Rack 4, Riga');
+    // Its tags were left out of the body: kept.
+    expect(described.tags).toEqual([expect.objectContaining({ id: tags[0] })]);
+    expect(rows(await admin.get('/api/vpn/hubs?limit=100')).find((h) => h.id === hubId)?.description).toBe(
+      'Rack 4, Riga',
+    );
+    expect((await put({ description: 'x'.repeat(256) })).status).toBe(422);
+    expect((await put({ tag_id: [] })).status).toBe(200);
+    expect(await hub(hubId)).toMatchObject({ description: 'Rack 4, Riga', tags: [] });
+    for (const cleared of ['', null]) {
+      expect((await put({ description: 'again' })).status).toBe(200);
+      expect((await put({ description: cleared })).status).toBe(200);
+      // Stored as null; the list's wire format answers a string without a value as "".
+      expect((await hub(hubId)).description, JSON.stringify(cleared)).toBe('');
+    }
   });
 
   it('toggles a hub off and on and answers its information on a channel', async () => {
@@ -136,7 +166,7 @@ describe('VPN hubs', () => {
     const b = await newHub('Bulk B');
     const company_id = rows(await globex.get('/api/companies?limit=1'))[0].id;
     const globexHub = await globex.post('/api/vpn/hubs', { name: 'Globex hub', company_id });
-    expect(globexHub.status, JSON.stringify(globexHub.body)).toBe(201);
+    expect(globexHub.status, JSON.stringify(globexHub.body)).toBe(200);
     const foreign = (globexHub.body.data as { id: number }).id;
     const mixed = await admin.delete('/api/vpn/hubs', { id: [a, foreign] });
     expect(mixed.status).toBe(422);

@@ -50,7 +50,11 @@ describe('realtime', () => {
     );
     const enduser = await signedIn(server, 'enduser@example.com');
     const activated = await enduser.post('/api/credits/codes/activate', { code: 'acme-7k2q-9xhd-41pa' });
-    expect(activated.body).toMatchObject({ success: true, data: { amount: 25, credit_type_name: 'Paid Credit' } });
+    expect(activated.body).toMatchObject({
+      success: true,
+      data: [{ licence_count: 25, licence_type: 'Paid Credit' }],
+      meta: { amount: 25 },
+    });
     const event = await created;
     expect(event.channel).toBe('notifications.2');
     expect(event.data).toMatchObject({ type: 'creditCodeActivation' });

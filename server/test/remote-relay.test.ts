@@ -6,7 +6,7 @@ import { closeSockets, completed } from './sockets';
 
 // The RMS Connect relay over real sockets: the browser's websocket on the
 // server, the server's SSH and Telnet connections to simulated routers
-// (sim/remote). The relay goes only to the entry's address; a session's end,
+// (sim/remote) and their VNC desktop. The relay goes only to the entry's address; a session's end,
 // its expiry and the user's sign-out close both sides at once.
 
 let skew = 0;
@@ -40,6 +40,7 @@ beforeAll(async () => {
   };
   entries.ssh = await add('ssh', routerA.ssh.port);
   entries.telnet = await add('telnet', routerA.telnet.port, false);
+  entries.vnc = await add('vnc', routerA.vnc.port, false);
 });
 afterAll(async () => {
   await routerA?.close();
@@ -113,6 +114,23 @@ describe('the terminal relay', () => {
     await vi.waitFor(() => expect(relayed.screen()).toContain('\r\nover telnet\r\n'));
     relayed.socket.close();
     await relayed.closed;
+  });
+
+  it("relays a VNC desktop's RFB bytes untouched: the handshake reaches the entry's desktop and back", async () => {
+    const link = await openLink(entries.vnc);
+    const relayed = relay(link.key, admin);
+    await vi.waitFor(() => expect(relayed.screen()).toBe('RFB 003.008\n'), { timeout: 10_000 });
+    expect(relayed.control.map((message) => message.type)).toEqual(['session', 'ready']);
+    expect(relayed.control[0]).toMatchObject({ protocol: 'vnc', name: 'Relay vnc' });
+    type(relayed, 'RFB 003.008\n');
+    // One security type offered (None), chosen; the result OK; then the desktop's name in its ServerInit.
+    await vi.waitFor(() => expect(relayed.screen().length).toBe(14));
+    relayed.socket.send(Buffer.from([1]), { binary: true });
+    relayed.socket.send(Buffer.from([1]), { binary: true });
+    await vi.waitFor(() => expect(relayed.screen()).toMatch(/Router-A$/));
+    relayed.socket.close();
+    await relayed.closed;
+    await vi.waitFor(() => expect(routerA.connections()).toBe(0));
   });
 
   it('closes at once a websocket without a valid link, of another tenant, or from another site', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRemoteServices, type RemoteServices } from '../../sim/remote';
-import { intoSession, keepCookies, rewriteHtml } from '../remote/webui-proxy';
+import { cookieChanges } from '../remote/cookie-jars';
+import { intoSession, rewriteHtml } from '../remote/webui-proxy';
 import { Client, rows, useServer } from './harness';
 import { closeSockets, completed } from './sockets';
 
@@ -132,14 +133,17 @@ describe('the proxy rules', () => {
       `<a href='/rms-connect/webui/k/x'>x</a><img src="/rms-connect/webui/k/i.png">`,
     );
   });
-  it('keeps and forgets cookies as the device sets them', () => {
-    const jar = new Map<string, string>();
-    keepCookies(jar, ['sysauth=abc; Path=/; HttpOnly', 'lang=en']);
-    expect([...jar]).toEqual([
-      ['sysauth', 'abc'],
-      ['lang', 'en'],
-    ]);
-    keepCookies(jar, ['sysauth=; Path=/; Max-Age=0']);
-    expect([...jar]).toEqual([['lang', 'en']]);
+  it('reads which cookies the device sets and which it forgets', () => {
+    expect(cookieChanges(['sysauth=abc; Path=/; HttpOnly', 'lang=en'])).toEqual({
+      set: [
+        ['sysauth', 'abc'],
+        ['lang', 'en'],
+      ],
+      gone: [],
+    });
+    expect(cookieChanges(['sysauth=; Path=/', 'lang=en; Max-Age=0', 'bad'])).toEqual({
+      set: [],
+      gone: ['sysauth', 'lang'],
+    });
   });
 });

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { DEFAULT_CREDENTIALS, type DeviceCredentials, type RemoteDevice } from './device';
 import { listenSsh } from './ssh';
 import { listenTelnet } from './telnet';
+import { listenVnc } from './vnc';
 import { listenWebUi } from './webui';
 
-// The remote services of one simulated router: SSH (with SFTP), Telnet and a
-// WebUI, each on its own port of `host` (loopback by default; port 0 takes
+// The remote services of one simulated router: SSH (with SFTP), Telnet, a
+// WebUI and a VNC desktop, each on its own port of `host` (loopback by default; port 0 takes
 // free ports). The fleet simulator starts them per device, or a few shared
 // by many devices; `sim/remote/main.ts` runs them on their own.
 
@@ -22,10 +23,11 @@ export interface RemoteServices {
   ssh: Address;
   telnet: Address;
   http: Address;
+  vnc: Address;
   credentials: DeviceCredentials;
   /** The device's SFTP root on the host (a temporary folder, removed on close). */
   sftpRoot: string;
-  /** SSH and Telnet connections open now. */
+  /** SSH, Telnet and VNC connections open now. */
   connections(): number;
   close(): Promise<void>;
 }
@@ -33,7 +35,7 @@ export interface RemoteServices {
 export interface RemoteServiceOptions {
   host?: string;
   credentials?: DeviceCredentials;
-  ports?: { ssh?: number; telnet?: number; http?: number };
+  ports?: { ssh?: number; telnet?: number; http?: number; vnc?: number };
 }
 
 export async function startRemoteServices(
@@ -48,6 +50,7 @@ export async function startRemoteServices(
     listenSsh(device, credentials, sftpRoot, host, options.ports?.ssh),
     listenTelnet(device, credentials, host, options.ports?.telnet),
     listenWebUi(device, credentials, host, options.ports?.http),
+    listenVnc(device, host, options.ports?.vnc),
   ]);
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const close = async () => {
@@ -59,8 +62,17 @@ export async function startRemoteServices(
     await close();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [ssh, telnet, http] = servers;
+  const [ssh, telnet, http, vnc] = servers;
   const address = (server: Address) => ({ host: server.host, port: server.port });
-  const connections = () => ssh.connections() + telnet.connections();
-  return { ssh: address(ssh), telnet: address(telnet), http: address(http), credentials, sftpRoot, connections, close };
+  const connections = () => ssh.connections() + telnet.connections() + vnc.connections();
+  return {
+    ssh: address(ssh),
+    telnet: address(telnet),
+    http: address(http),
+    vnc: address(vnc),
+    credentials,
+    sftpRoot,
+    connections,
+    close,
+  };
 }

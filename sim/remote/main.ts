@@ -3,7 +3,7 @@ import { startRemoteServices, type RemoteDevice } from './index';
 
 // The remote services of one simulated router on their own, for trying RMS
 // Connect on one machine (docs/remote-access.md):
-//   npx tsx sim/remote/main.ts --name "Demo RUT" --ssh-port 2222 --telnet-port 2323 --http-port 8081
+//   npx tsx sim/remote/main.ts --name "Demo RUT" --ssh-port 2222 --telnet-port 2323 --http-port 8081 --vnc-port 5900
 // prints the addresses as JSON; point a remote access entry at them.
 
 const { values } = parseArgs({
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     'ssh-port': { type: 'string', default: '2222' },
     'telnet-port': { type: 'string', default: '2323' },
     'http-port': { type: 'string', default: '8081' },
+    'vnc-port': { type: 'string', default: '5900' },
     username: { type: 'string', default: 'root' },
     password: { type: 'string', default: 'admin01' },
   },
@@ -38,10 +39,21 @@ const device: RemoteDevice = {
 const services = await startRemoteServices(device, {
   host: values.host,
   credentials: { username: values.username, password: values.password },
-  ports: { ssh: Number(values['ssh-port']), telnet: Number(values['telnet-port']), http: Number(values['http-port']) },
+  ports: {
+    ssh: Number(values['ssh-port']),
+    telnet: Number(values['telnet-port']),
+    http: Number(values['http-port']),
+    vnc: Number(values['vnc-port']),
+  },
 });
 console.log(
-  JSON.stringify({ ssh: services.ssh, telnet: services.telnet, http: services.http, sftpRoot: services.sftpRoot }),
+  JSON.stringify({
+    ssh: services.ssh,
+    telnet: services.telnet,
+    http: services.http,
+    vnc: services.vnc,
+    sftpRoot: services.sftpRoot,
+  }),
 );
 const stop = () => void services.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

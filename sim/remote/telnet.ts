@@ -1,7 +1,8 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { DeviceCredentials, RemoteDevice } from './device';
 import { lineSession } from './session';
 import type { Listening } from './ssh';
+import { listenTcp } from './tcp';
 
 // The device's Telnet server: a login and password prompt, then the same
 // shell as over SSH. The device echoes (it negotiates no options; option
@@ -71,7 +72,6 @@ function onConnection(socket: Socket, device: RemoteDevice, credentials: DeviceC
       }
     }
   });
-  socket.on('error', () => socket.destroy());
 }
 
 export function listenTelnet(
@@ -80,25 +80,5 @@ export function listenTelnet(
   host: string,
   port = 0,
 ): Promise<Listening> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    onConnection(socket, device, credentials);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      resolve({
-        host,
-        port: (server.address() as AddressInfo).port,
-        connections: () => sockets.size,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of sockets) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenTcp(host, port, (socket) => onConnection(socket, device, credentials));
 }

@@ -13,7 +13,16 @@ export const CONTROL_VERSION = 1;
 export const MAX_CONTROL_BYTES = 16 * 1024;
 
 /** The actions the server sends; a device answers any other with error `unsupported_action`. */
-export const ACTIONS = ['reboot', 'update_metrics_data', 'command', 'firmware_update', 'config_update'] as const;
+export const ACTIONS = [
+  'reboot',
+  'update_metrics_data',
+  'command',
+  'firmware_update',
+  'config_update',
+  'port_scan',
+  'port_check',
+  'esim_check',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const REPLY_STATUSES = ['accepted', 'progress', 'result', 'error'] as const;

@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
 
-// The monitoring parameters (the vendor's "Monitoring via MQTT") and how a
-// value is read from its plain-text payload: numbers where numbers belong,
-// within bounds; text only printable and short. A value that fails is
-// refused with the reason, never stored.
+// The monitoring parameters (the vendor's "Monitoring via MQTT", and our
+// mobile data extension: `sim`, `rx_day`, `tx_day`, which RutOS's publisher
+// does not answer) and how a value is read from its plain-text payload:
+// numbers where numbers belong, within bounds; text only printable and
+// short. A value that fails is refused with the reason, never stored.
 
 export const PARAMETERS = [
   'temperature',
@@ -17,10 +18,13 @@ export const PARAMETERS = [
   'digital1',
   'digital2',
   'analog',
+  'sim',
+  'rx_day',
+  'tx_day',
 ] as const;
 export type Parameter = (typeof PARAMETERS)[number];
 
-/** What a value reads as: temperature in °C (the payload is in 0.1 °C), signal in dBm, uptime in seconds. */
+/** What a value reads as: temperature in tenths of a degree Celsius (as the payload), signal in dBm, uptime in seconds. */
 export type ParameterValue = number | string;
 
 export type ParseResult = { ok: true; value: ParameterValue } | { ok: false; reason: string };
@@ -35,12 +39,12 @@ const DECIMAL = /^-?[0-9]{1,9}(?:\.[0-9]{1,6})?$/;
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const integer =
-  (min: number, max: number, scale = 1) =>
+  (min: number, max: number) =>
   (text: string): ParseResult => {
     if (!INTEGER.test(text)) return { ok: false, reason: 'not an integer' };
     const raw = Number(text);
     if (raw < min || raw > max) return { ok: false, reason: `out of range ${min}..${max}` };
-    return { ok: true, value: raw / scale };
+    return { ok: true, value: raw };
   };
 
 const decimal =
@@ -61,8 +65,8 @@ const text =
   };
 
 const READERS: Record<Parameter, (text: string) => ParseResult> = {
-  /** Tenths of a degree Celsius, -40.0..150.0 °C. */
-  temperature: integer(-400, 1500, 10),
+  /** Tenths of a degree Celsius (-40.0..150.0 °C), kept as tenths: the RMS API answers them so (389 is 38.9 °C). */
+  temperature: integer(-400, 1500),
   operator: text(64),
   /** dBm, -150..0. */
   signal: integer(-150, 0),
@@ -75,6 +79,11 @@ const READERS: Record<Parameter, (text: string) => ParseResult> = {
   digital1: integer(0, 1),
   digital2: integer(0, 1),
   analog: decimal(-1e6, 1e6),
+  /** The SIM slot in use, 1 or 2. */
+  sim: integer(1, 2),
+  /** Mobile data received and sent today on that SIM, in bytes (the device's day counters). */
+  rx_day: integer(0, 999_999_999_999),
+  tx_day: integer(0, 999_999_999_999),
 };
 
 export const isParameter = (name: string): name is Parameter => (PARAMETERS as readonly string[]).includes(name);
@@ -98,13 +107,4 @@ export function parseValue(parameter: string, payload: Uint8Array | string): Par
   if (value === undefined) return { ok: false, reason: `not UTF-8 text of at most ${MAX_VALUE_BYTES} bytes` };
   if (Buffer.byteLength(value) > MAX_VALUE_BYTES) return { ok: false, reason: `over ${MAX_VALUE_BYTES} bytes` };
   return READERS[parameter](value);
-}
-
-/**
- * A value as its payload (the device side): temperature back in 0.1 °C, integers as integers.
- * @internal The device side's encoder, for the test router (sim/ keeps its own models).
- */
-export function formatValue(parameter: Parameter, value: ParameterValue): string {
-  if (parameter === 'temperature') return String(Math.round(Number(value) * 10));
-  return String(value);
 }

@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { deref, emptyValue, responseSchema, WHOLE_RECORDS } from '../../openapi/conform';
+import { deref, emptyValue, responseSchema, wholeRecords } from '../../openapi/conform';
 import type { OpenApiNode, Operation } from '../../openapi/document';
 
 // The OpenAPI's response schemas as strict JSON Schema for ajv: `nullable`
@@ -9,15 +9,28 @@ import type { OpenApiNode, Operation } from '../../openapi/document';
 // as a pattern ("Y-m-d H:i:s") becomes the regular expression it means (where
 // the vendor writes both that pattern and `format: date-time`, which no value
 // can satisfy together, the pattern wins), and local $refs point into the
-// registered document. A whole record (WHOLE_RECORDS: the device record)
-// must carry every field its schema lists; one without a value is its empty
-// value, null where its type has none (emptyValue: a number, a date-time).
+// registered document. A whole record (wholeRecords: every record a GET
+// operation answers, and the rows of a mended list) must carry every field
+// its schema lists; one without a value is its empty value, null where its
+// type has none (emptyValue: a number, a date-time).
 
-/** A whole record's schema: every property required, null admitted where the property's empty value is null. */
-function whole(schema: OpenApiNode): OpenApiNode {
-  const properties = schema.properties as Record<string, OpenApiNode>;
-  for (const property of Object.values(properties)) if (emptyValue(property) === null) property.nullable = true;
-  return { ...schema, required: Object.keys(properties) };
+/** Makes a record schema whole, in place: every property required, null admitted where its empty value is null. */
+function makeWhole(document: OpenApiNode, schema: OpenApiNode): void {
+  const properties = (schema.properties ?? {}) as Record<string, OpenApiNode>;
+  for (const [name, property] of Object.entries(properties)) {
+    if (emptyValue(deref(document, property) ?? {}) !== null) continue;
+    // A $ref takes no `nullable` beside it: the null is admitted beside the referenced schema.
+    if (typeof property.$ref === 'string') properties[name] = { anyOf: [property, { type: 'null' }] };
+    else property.nullable = true;
+  }
+  schema.required = Object.keys(properties);
+}
+
+/** Makes the rows of a GET answer's list whole where the answer holds them inline (a mended list), in place. */
+function wholeAnswer(document: OpenApiNode, answer: OpenApiNode): void {
+  const data = (answer.properties as Record<string, OpenApiNode> | undefined)?.data;
+  const row = data?.type === 'array' ? (data.items as OpenApiNode | undefined) : undefined;
+  if (row && row.$ref === undefined && row.properties) makeWhole(document, row);
 }
 
 export const API_DATE_REGEX = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
@@ -35,7 +48,9 @@ function strict(node: unknown): unknown {
     else if (key === 'format' && value === 'date-time' && source.pattern === 'Y-m-d H:i:s') continue;
     else out[key] = strict(value);
   }
-  let type = source.type as string | string[] | undefined;
+  // A `properties` map's property named `type` is a schema (stricted above), not a JSON type.
+  let type =
+    typeof source.type === 'string' || Array.isArray(source.type) ? (source.type as string | string[]) : undefined;
   if (typeof type === 'string' && type.includes('|')) type = type.split('|');
   if (type && source.nullable === true) type = [...new Set([...[type].flat(), 'null'])];
   if (type) out.type = type;
@@ -52,15 +67,16 @@ export function strictValidator(document: OpenApiNode, mend: SchemaMend = (_key,
   addFormats(ajv);
   for (const format of ['float', 'double', 'int32', 'int64', 'binary', 'password', 'byte']) ajv.addFormat(format, true);
   const registered = structuredClone(document);
-  const schemas = (registered.components as OpenApiNode).schemas as Record<string, OpenApiNode>;
-  for (const name of WHOLE_RECORDS) schemas[name] = whole(schemas[name]);
+  for (const record of wholeRecords(registered)) makeWhole(registered, record);
   ajv.addSchema(strict(registered) as OpenApiNode, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction | null>();
   return (operation: Operation, status: number): ValidateFunction | null => {
     const key = `${operation.key} ${status}`;
     if (!compiled.has(key)) {
       const schema = responseSchema(document, operation, status);
-      compiled.set(key, schema ? ajv.compile(strict(mend(key, structuredClone(schema))) as OpenApiNode) : null);
+      const answer = schema && mend(key, structuredClone(schema));
+      if (answer && operation.method === 'GET' && status === 200) wholeAnswer(registered, answer);
+      compiled.set(key, answer ? ajv.compile(strict(answer) as OpenApiNode) : null);
     }
     return compiled.get(key)!;
   };
