@@ -6,7 +6,7 @@ import { seriesByUnit } from '../../engine/pages/chart-scale';
 import type { PageSeries } from '../../engine/pages/types';
 import { t } from '../../engine/i18n/i18n';
 import { BarChart } from '../charts/BarChart';
-import { chartData, formatValue } from '../../engine/pages/chart-data';
+import { chartData, formatValue, seriesData } from '../../engine/pages/chart-data';
 import { TimeChart } from '../charts/TimeChart';
 import { useFormatContext } from './format-context';
 import { LoadState, usePageRows, type PageProps } from './usePageRows';
@@ -20,7 +20,14 @@ export function ChartPage({ doc, name, scope, nested }: PageProps) {
   const all = useMemo(() => rows && chartData(chart, chart.series, rows, ctx), [chart, rows, ctx]);
   // Each unit's chart gets its own series' values, built once per load so a chart is drawn once.
   const drawn = useMemo(
-    () => all && groups.map((group) => ({ ...all, values: group.map((s) => all.values[chart.series.indexOf(s)]) })),
+    () =>
+      all &&
+      groups.map((group) =>
+        seriesData(
+          all,
+          group.map((s) => chart.series.indexOf(s)),
+        ),
+      ),
     [all, groups, chart],
   );
   const colorOf = (series: PageSeries) => paletteColor(chart.series.indexOf(series));

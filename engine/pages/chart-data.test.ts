@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chartData, formatValue, tickLabels } from './chart-data';
+import { chartData, formatValue, seriesData, tickLabels } from './chart-data';
 import { yScale } from './chart-scale';
 import type { PageChart, PageSeries } from './types';
 
@@ -66,6 +66,33 @@ describe('chartData', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('seriesData', () => {
+  const signal: PageSeries = { key: 'signal', title: 'Signal', formatter: 'dbm' };
+  const temperature: PageSeries = { key: 'temperature', title: 'Temperature' };
+  const rows = [
+    { at: '2026-05-03T10:00:00Z', signal: -61, temperature: 40 },
+    { at: '2026-05-03T10:05:00Z', temperature: 41 },
+    { at: '2026-05-03T10:10:00Z', signal: -63 },
+  ];
+  const all = chartData(chart('at', { type: 'line' }), [signal, temperature], rows, ctx);
+
+  it('keeps the rows where one of its series has a value, with their times, labels and slots', () => {
+    const data = seriesData(all, [0]);
+    expect(data.values).toEqual([[-61, -63]]);
+    expect(data.xs).toEqual([all.xs[0], all.xs[2]]);
+    expect(data.labels).toEqual([all.labels[0], all.labels[2]]);
+    expect(data.slots).toEqual([all.slots[0], all.slots[2]]);
+    expect(data.rows.map((row) => row.at)).toEqual([rows[0].at, rows[2].at]);
+    expect(seriesData(all, [1]).values).toEqual([[40, 41]]);
+  });
+
+  it('keeps every row for series that share a unit when one of them has a value', () => {
+    const both = seriesData(all, [0, 1]);
+    expect(both.rows).toHaveLength(3);
+    expect(both.values[0][1]).toBeNaN();
   });
 });
 

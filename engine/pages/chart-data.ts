@@ -43,6 +43,23 @@ export function chartData(chart: PageChart, series: PageSeries[], input: Row[], 
   };
 }
 
+/**
+ * The chart of some of the series (one unit's): their values, and only the rows where one of them has a value,
+ * so that a point hovered is one the device reported (a snapshot of other parameters is not a point of this chart).
+ */
+export function seriesData(data: ChartData, picks: number[]): ChartData {
+  const keep = data.rows.map((_, i) => picks.some((si) => Number.isFinite(data.values[si][i])));
+  const kept = <T>(list: T[]) => list.filter((_, i) => keep[i]);
+  return {
+    ...data,
+    rows: kept(data.rows),
+    xs: kept(data.xs),
+    labels: kept(data.labels),
+    slots: kept(data.slots),
+    values: picks.map((si) => kept(data.values[si])),
+  };
+}
+
 /** A time x without its own formatter: a month as "Nov 2025", a day as a date, in the console's language. */
 function timeLabel(value: string, ctx: FormatContext): string {
   // Months and days name calendar periods, not instants: shown as written, with no timezone shift.
