@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { prng } from '../fixtures/devices';
 import { SimulatedRouter, DEFAULT_BEHAVIOUR, type RouterIdentity } from './router';
 import { modelProfile } from './models';
-import { PARAMETERS } from '../server/devices/protocol';
+import { PARAMETERS, readHotspotClients } from '../server/devices/protocol';
 
 const T0 = Date.UTC(2026, 11, 1, 12);
 const QUIET = { ...DEFAULT_BEHAVIOUR, dropoutsPerHour: 0 };
@@ -32,6 +32,49 @@ describe('SimulatedRouter', () => {
       expect(ap.read(parameter, T0)).toBeUndefined();
     expect(ap.read('uptime', T0)).toBe('100');
     expect(router({ model: 'TCR100' }).read('digital1', T0)).toBeUndefined();
+    expect(rut.read('hotspot', T0)).toBeUndefined();
+  });
+
+  it('reports its hotspot users as they sign in and out with traffic; a reboot signs everyone out', () => {
+    const hotspotUsers = [
+      {
+        hotspot: 1,
+        username: 'visitor',
+        hotspotIp: '192.168.2.1',
+        client: { mac: '02:00:00:00:05:01', ip: '192.168.2.10', download: 1000, upload: 100 },
+      },
+      { hotspot: 1, username: 'staff', hotspotIp: '192.168.2.1' },
+      { hotspot: 1, username: 'guest', hotspotIp: '192.168.2.1' },
+    ];
+    const rut = router({ hotspotUsers });
+    const clients = (at: number) => {
+      const read = readHotspotClients(rut.read('hotspot', at)!);
+      if (!read.ok) throw new Error(read.reason);
+      return read.clients;
+    };
+    // As the console last heard: visitor signed in.
+    expect(clients(T0)).toEqual([{ hotspot: 1, username: 'visitor', ...hotspotUsers[0].client }]);
+    const seen = new Set<string>();
+    let last = clients(T0);
+    for (let minute = 1; minute <= 24 * 60; minute += 5) {
+      const now = clients(T0 + minute * 60_000);
+      for (const c of now) {
+        seen.add(c.username);
+        expect(c.mac).toMatch(/^02(:[0-9a-f]{2}){5}$/);
+        expect(c.ip).toMatch(/^192\.168\.2\.(\d+)$/);
+        expect(c.ip).not.toBe('192.168.2.1');
+        const before = last.find((b) => b.username === c.username && b.mac === c.mac);
+        // A session's traffic only grows.
+        if (before) expect(c.download).toBeGreaterThan(before.download);
+      }
+      expect(new Set(now.map((c) => c.ip)).size).toBe(now.length);
+      last = now;
+    }
+    expect([...seen].sort()).toEqual(['guest', 'staff', 'visitor']);
+    const at = T0 + 24 * 3600_000 + 60_000;
+    rut.reboot(at);
+    expect(rut.read('hotspot', at)).toBeUndefined();
+    expect(rut.read('hotspot', at + QUIET.rebootMs + 1)).toBe('-');
   });
 
   it("counts today's mobile data on SIM 1 while it is up, from zero again after midnight; a router without a modem has none", () => {

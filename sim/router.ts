@@ -1,4 +1,5 @@
-import type { DeviceType, Parameter } from '../server/devices/protocol';
+import { writeHotspotClients, type DeviceType, type Parameter } from '../server/devices/protocol';
+import { SimulatedHotspots, type HotspotUser } from './hotspot';
 import { modelProfile, networkOf, OPERATOR_OFFSETS, type ModelProfile } from './models';
 
 // One simulated router's state, without any I/O: the values it answers over
@@ -6,7 +7,8 @@ import { modelProfile, networkOf, OPERATOR_OFFSETS, type ModelProfile } from './
 // temperature drift around the model's (and the operator's) typical values,
 // uptime counts from the last boot, a reboot or a drop-out makes the router
 // silent for a while (a reboot resets its uptime), a firmware install
-// changes its firmware and reboots it. Time and chance are injected, so
+// changes its firmware and reboots it; its hotspot users sign in and out
+// (hotspot.ts). Time and chance are injected, so
 // tests replay a router exactly.
 
 export interface RouterIdentity {
@@ -20,6 +22,8 @@ export interface RouterIdentity {
   firmware?: string;
   /** Seconds the router has been up when the simulation starts. */
   uptime?: number;
+  /** The users of its hotspots (a router without any answers no `hotspot`). */
+  hotspotUsers?: HotspotUser[];
 }
 
 export interface RouterBehaviour {
@@ -79,6 +83,7 @@ export class SimulatedRouter {
   private analog = 0;
   /** Today's mobile data counters (bytes), restarted at each UTC midnight. */
   private data = { day: '', rx: 0, tx: 0 };
+  private readonly hotspots: SimulatedHotspots;
 
   constructor(
     identity: RouterIdentity,
@@ -101,6 +106,7 @@ export class SimulatedRouter {
     this.temperature = this.profile.temperatureBase + 20 * gauss(random);
     this.bootAt = now - (identity.uptime ?? Math.floor(random() * 86_400)) * 1000;
     this.lastStep = now;
+    this.hotspots = new SimulatedHotspots(identity.hotspotUsers ?? [], random);
   }
 
   get type(): DeviceType {
@@ -123,7 +129,7 @@ export class SimulatedRouter {
 
   /** The value of a monitoring parameter as the router sends it (plain text); undefined when it gives no answer. */
   read(parameter: string, now: number): string | undefined {
-    if (!this.online(now) || !this.profile.parameters.has(parameter as Parameter)) return undefined;
+    if (!this.online(now) || !this.answers(parameter)) return undefined;
     this.step(now);
     switch (parameter as Parameter) {
       case 'temperature':
@@ -154,7 +160,14 @@ export class SimulatedRouter {
         return String(Math.round(this.data.rx));
       case 'tx_day':
         return String(Math.round(this.data.tx));
+      case 'hotspot':
+        return writeHotspotClients(this.hotspots.clients());
     }
+  }
+
+  private answers(parameter: string): boolean {
+    if (parameter === 'hotspot') return this.hotspots.configured;
+    return this.profile.parameters.has(parameter as Parameter);
   }
 
   /** Moves the drifting values on to `now` and may start a drop-out. */
@@ -177,16 +190,16 @@ export class SimulatedRouter {
     // A new day counts from its midnight.
     const counted = day === this.data.day ? dt : Math.min(dt, (now - Date.parse(day)) / 1000);
     if (day !== this.data.day) this.data = { day, rx: 0, tx: 0 };
-    if (!this.silence) {
-      const received = RX_PER_SECOND * counted * (0.5 + this.random());
-      this.data.rx += received;
-      this.data.tx += received / 4;
-    }
     if (this.silence) return;
+    const received = RX_PER_SECOND * counted * (0.5 + this.random());
+    this.data.rx += received;
+    this.data.tx += received / 4;
+    this.hotspots.step(dt);
     const rate = this.behaviour.dropoutsPerHour / 3600;
     if (rate > 0 && this.random() < 1 - Math.exp(-rate * dt)) {
       const [low, high] = this.behaviour.dropoutMs;
       this.silence = { reason: 'dropout', until: now + low + this.random() * (high - low) };
+      this.hotspots.signOutAll();
     }
   }
 
@@ -195,6 +208,7 @@ export class SimulatedRouter {
     this.step(now);
     const until = now + this.behaviour.rebootMs;
     this.silence = { reason: 'reboot', until };
+    this.hotspots.signOutAll();
     this.bootAt = until;
     this.temperature -= REBOOT_COOLING;
     return until;

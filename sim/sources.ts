@@ -1,12 +1,16 @@
+import type { Kysely } from 'kysely';
 import { prng } from '../fixtures/devices';
+import type { Database } from '../server/db/types';
 import { openDatabase } from '../server/db/open';
 import { issueDeviceCredentials } from '../server/devices/credentials';
 import { DISCOVERED_MODELS } from './models';
 import type { FleetDevice } from './fleet';
+import type { HotspotUser } from './hotspot';
 
 // Where the simulated routers come from: the devices of a console's
-// database (their serials, models, names and last reported values) with
-// MQTT secrets issued for them, or routers the console has never seen
+// database (their serials, models, names and last reported values, the users
+// of their hotspots as the console configured them, signed in as it last
+// heard) with MQTT secrets issued for them, or routers the console has never seen
 // (discovered devices, to be adopted), with serials of their own.
 
 /**
@@ -23,6 +27,7 @@ export async function databaseDevices(target: string, limit?: number): Promise<F
       .orderBy('id');
     if (limit !== undefined) query = query.limit(limit);
     const rows = await query.execute();
+    const hotspotUsers = await hotspotUsersOf(db);
     const secrets = new Map(
       (
         await issueDeviceCredentials(
@@ -41,10 +46,39 @@ export async function databaseDevices(target: string, limit?: number): Promise<F
       wanIp: row.wan_ip,
       firmware: row.firmware,
       uptime: row.router_uptime,
+      hotspotUsers: hotspotUsers.get(row.serial),
     }));
   } finally {
     await close();
   }
+}
+
+/** The users of the devices' hotspots, by device serial. */
+async function hotspotUsersOf(db: Kysely<Database>): Promise<Map<string, HotspotUser[]>> {
+  const rows = await db
+    .selectFrom('hotspot_users as u')
+    .innerJoin('device_hotspots as h', (join) =>
+      join.onRef('h.device_id', '=', 'u.device_id').onRef('h.hotspot_index', '=', 'u.hotspot_index'),
+    )
+    .innerJoin('devices as d', 'd.id', 'u.device_id')
+    .select(['d.serial', 'u.hotspot_index', 'u.username', 'u.mac', 'u.ip', 'u.started_at', 'u.download', 'u.upload'])
+    .select('h.hotspot_ip')
+    .orderBy('u.id')
+    .execute();
+  const users = new Map<string, HotspotUser[]>();
+  for (const row of rows) {
+    const signedIn = row.started_at && row.mac && row.ip;
+    const user: HotspotUser = {
+      hotspot: row.hotspot_index,
+      username: row.username,
+      hotspotIp: row.hotspot_ip,
+      client: signedIn
+        ? { mac: row.mac!, ip: row.ip!, download: Number(row.download), upload: Number(row.upload) }
+        : undefined,
+    };
+    users.set(row.serial, [...(users.get(row.serial) ?? []), user]);
+  }
+  return users;
 }
 
 /** Serials of discovered devices start here: far from the fixture fleet's (1100000000 and up). */

@@ -7,6 +7,7 @@ import { deadlines, startTestRouter, type TestRouter } from '../test/mqtt-router
 import { startDeviceGateway, type GatewayOptions } from './gateway';
 import { issueDeviceCredentials } from './credentials';
 import { MISSED_POLLS } from './poller';
+import { writeHotspotClients } from './protocol';
 
 // The device gateway over a real broker, the embedded one (aedes, port 0)
 // and this machine's Mosquitto (a topic prefix of its own per run): a router
@@ -24,7 +25,7 @@ const quick: Omit<GatewayOptions, 'url' | 'topicPrefix'> = {
   discoveryMs: 1000,
   answerMs: 600,
   pollIntervalMs: 700,
-  dataIntervalMs: 1000,
+  extensionIntervalMs: 1000,
   controlTimeouts: {
     resendMs: 500,
     sends: 3,
@@ -222,6 +223,54 @@ describe.each([
     );
     // The record has no such columns: the counters are history only.
     expect(await record()).not.toHaveProperty('rx_day');
+  });
+
+  it('keeps the hotspot sessions the device reports: a user signed in, their traffic, and gone when no longer listed', async () => {
+    const { db } = server.app.ctx;
+    const at = new Date().toISOString();
+    await db
+      .insertInto('device_hotspots')
+      .values({
+        device_id: device.id,
+        hotspot_index: 1,
+        ssid: 'Guest',
+        enabled: 1,
+        auth_type: 'local users',
+        hotspot_ip: '192.168.2.1',
+        updated_at: at,
+      })
+      .onConflict((c) => c.doNothing())
+      .execute();
+    await db
+      .insertInto('hotspot_users')
+      .values({
+        device_id: device.id,
+        hotspot_index: 1,
+        username: 'gateway-test',
+        password: 'x',
+        download: 0,
+        upload: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const active = async () =>
+      (await admin.get(`/api/devices/${device.id}/hotspots/1/users/active`)).body.hotspots_active_users as Record<
+        string,
+        unknown
+      >[];
+    const client = { hotspot: 1, username: 'gateway-test', mac: '02:00:00:00:77:01', ip: '192.168.2.77', upload: 0 };
+    router.values.hotspot = writeHotspotClients([{ ...client, download: 1_048_576 }]);
+    await vi.waitFor(
+      async () =>
+        expect(await active()).toEqual([
+          expect.objectContaining({ username: 'gateway-test', mac: client.mac, ip: client.ip, download: '1 MB' }),
+        ]),
+      { timeout: 8000 },
+    );
+    router.values.hotspot = '-';
+    await vi.waitFor(async () => expect(await active()).toEqual([]), { timeout: 8000 });
+    delete router.values.hotspot;
   });
 
   it('lists an unknown serial as a discovered device for the admin', async () => {

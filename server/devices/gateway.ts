@@ -42,8 +42,8 @@ export interface GatewayOptions {
   answerMs: number;
   /** Overrides every device's poll interval (tests, benchmarks). */
   pollIntervalMs?: number;
-  /** Overrides the mobile data counters' interval (tests). */
-  dataIntervalMs?: number;
+  /** Overrides the intervals of the extension groups: mobile data counters, hotspot clients (tests). */
+  extensionIntervalMs?: number;
   controlTimeouts?: ControlTimeouts;
   /** Messages a device may send a second, and at once. */
   rate?: { perSecond: number; burst: number };
@@ -183,7 +183,7 @@ export async function startDeviceGateway(ctx: AppContext, options: GatewayOption
     discoveryMs: options.discoveryMs,
     answerMs: options.answerMs,
     intervalMs: options.pollIntervalMs,
-    dataIntervalMs: options.dataIntervalMs,
+    extensionIntervalMs: options.extensionIntervalMs,
   };
   let polling = false;
   const poll = () => {

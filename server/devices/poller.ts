@@ -7,8 +7,8 @@ import { DEVICE_TYPES } from './protocol';
 // its dynamic parameters every dynamic monitoring interval (60 s unless set;
 // 0 stops), its name every static interval (3600 s unless set), its inputs
 // every I/O interval (300 s unless set; a model without them answers none) and
-// its mobile data counters every 15 minutes (a device without them answers
-// none). A round
+// its mobile data counters every 15 minutes and its hotspot clients every
+// 5 minutes (a device without them answers none). A round
 // is missed when the device wrote nothing ("last seen" did not move) within
 // answerMs; after MISSED_POLLS missed rounds in a row an online device goes
 // offline.
@@ -19,8 +19,11 @@ const OTHER_GROUPS = {
   static: { column: 'static_monitoring', parameters: ['name'], defaultS: 3600 },
   io: { column: 'io_monitoring', parameters: ['digital1', 'digital2', 'analog'], defaultS: 300 },
   data: { column: undefined, parameters: ['sim', 'rx_day', 'tx_day'], defaultS: 900 },
+  hotspot: { column: undefined, parameters: ['hotspot'], defaultS: 300 },
 } as const;
 type OtherGroup = keyof typeof OTHER_GROUPS;
+/** The groups of our protocol extension (docs/devices-protocol.md). */
+const EXTENSION_GROUPS: readonly OtherGroup[] = ['data', 'hotspot'];
 const OTHER = Object.keys(OTHER_GROUPS) as OtherGroup[];
 export const MISSED_POLLS = 3;
 const DEFAULT_DYNAMIC_S = 60;
@@ -32,8 +35,8 @@ export interface PollerOptions {
   answerMs: number;
   /** Overrides every device's dynamic interval (tests, benchmarks). */
   intervalMs?: number;
-  /** Overrides the mobile data counters' interval (tests). */
-  dataIntervalMs?: number;
+  /** Overrides the intervals of the extension groups: mobile data counters, hotspot clients (tests). */
+  extensionIntervalMs?: number;
 }
 
 interface Scheduled {
@@ -79,8 +82,8 @@ export function startPoller(
         OTHER.map((group) => {
           const { column, defaultS } = OTHER_GROUPS[group];
           const ms =
-            group === 'data' && options.dataIntervalMs
-              ? options.dataIntervalMs
+            EXTENSION_GROUPS.includes(group) && options.extensionIntervalMs
+              ? options.extensionIntervalMs
               : ((column && row[column]) ?? defaultS) * 1000;
           return [group, { ms, next: known?.others[group].next ?? soon(ms) }];
         }),

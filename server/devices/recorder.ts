@@ -1,14 +1,17 @@
 import type { AppContext } from '../context';
 import { insertSnapshots, pruneHistory, type Snapshot } from '../services/device-history';
 import { publishDeviceUpdates, setDeviceStatus } from '../services/device-status';
-import type { Parameter, ParameterValue } from './protocol';
+import { recordHotspotClients } from '../services/hotspot-sessions';
+import { readHotspotClients, type HotspotClient, type Parameter, type ParameterValue } from './protocol';
 
 // What devices report lands in their records: the values of a device are
 // gathered for SETTLE_MS after its first one (a poll round's answers come
 // together), then written in one update with "last seen", one monitoring
 // history snapshot (server/services/device-history.ts, read by the device
-// graphs; all of one flush in one transaction and one insert), a status change to online if it was not (then `onOnline` hears
-// of it: the device's pending jobs go out), and one DeviceUpdated.
+// graphs; all of one flush in one transaction and one insert), the device's
+// hotspot sessions when it reported its hotspot clients, a status change to
+// online if it was not (then `onOnline` hears of it: the device's pending jobs
+// go out), and one DeviceUpdated.
 
 /** The device column each stored parameter writes. */
 const COLUMNS = {
@@ -45,6 +48,8 @@ interface Pending {
   /** Numbers for signal, temperature, uptime and the digital inputs, text for the rest. */
   values: Partial<Record<Column, ParameterValue>>;
   history: Snapshot;
+  /** The clients signed in to its hotspots, when it reported them. */
+  hotspot?: HotspotClient[];
 }
 
 export class Recorder {
@@ -71,6 +76,11 @@ export class Recorder {
       this.pending.set(deviceId, entry);
     }
     if (!parameter || value === undefined) return;
+    if (parameter === 'hotspot') {
+      const read = readHotspotClients(String(value));
+      if (read.ok) entry.hotspot = read.clients;
+      return;
+    }
     const column = (COLUMNS as Partial<Record<Parameter, Column>>)[parameter];
     const historyOnly = (HISTORY_ONLY as Partial<Record<Parameter, string>>)[parameter];
     if (historyOnly) entry.history[historyOnly] = value;
@@ -123,6 +133,7 @@ export class Recorder {
         snapshots.map(([deviceId, entry]) => ({ deviceId, data: entry.history })),
       );
       for (const id of prune) await pruneHistory(trx, id);
+      for (const [id, entry] of known) if (entry.hotspot) await recordHotspotClients(trx, id, entry.hotspot, at);
     });
     const changed: number[] = [];
     for (const [id] of known) {

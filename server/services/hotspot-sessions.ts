@@ -1,21 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
 import type { Database } from '../db/types';
-import { bytesUpTo, churn, type Random } from './session-churn';
+import type { HotspotClient } from '../devices/protocol';
 
-// The hotspots' data plane, as the device simulator plays it: the users of
-// the enabled hotspots of online devices connect and disconnect
-// (session-churn.ts) and move traffic while connected. A user's session is
+// The hotspots' data plane, as the devices report it: a user's session is
 // the session columns of its hotspot_users row: started_at (null while
-// disconnected), the client's MAC and IP, download and upload since it
-// started. Sessions close when their device goes offline; a removed user
-// takes its session with it.
-
-/** Most traffic of a connected user per step. */
-const DOWNLOAD_PER_STEP = 8_388_608;
-const UPLOAD_PER_STEP = 1_048_576;
-/** Clients are given host addresses of the hotspot's /24 from this one up. */
-const FIRST_CLIENT_HOST = 10;
+// signed out), the client's MAC and IP, download and upload since it
+// started, as the device reports its clients (the `hotspot` parameter of
+// docs/devices-protocol.md). Sessions close when their device goes offline;
+// a removed user takes its session with it.
 
 type Db = Kysely<Database>;
 
@@ -30,70 +22,39 @@ export async function closeHotspotSessions(db: Db, by: 'device_id' | 'id', ids: 
     .execute();
 }
 
-const hex = (random: Random) =>
-  Math.floor(random() * 256)
-    .toString(16)
-    .padStart(2, '0');
-
-/** A locally administered MAC address. */
-const macAddress = (random: Random) => ['02', ...Array.from({ length: 5 }, () => hex(random))].join(':');
-
-/** The first free client address of a hotspot's /24 network, none when it is full. */
-function freeClientAddress(hotspotIp: string, taken: Set<string>) {
-  const prefix = hotspotIp.split('.').slice(0, 3).join('.');
-  for (let host = FIRST_CLIENT_HOST; host < 255; host++) {
-    const ip = `${prefix}.${host}`;
-    if (ip !== hotspotIp && !taken.has(ip)) return ip;
-  }
-  return undefined;
-}
-
 /**
- * One step of the hotspots' data plane: sessions on offline devices and
- * disabled hotspots close; the users of enabled hotspots of online devices churn.
+ * The hotspot sessions of a device as it reports the clients signed in to its
+ * hotspots (the `hotspot` parameter): a user who signed in (or in again, from
+ * another MAC) starts a session, a signed-in one's traffic and address are
+ * the device's, and one no longer reported is gone. A user the console does
+ * not know, or one of a disabled hotspot, has no session.
  */
-export async function stepHotspotSessions(ctx: AppContext, random: Random): Promise<void> {
-  const { db } = ctx;
-  const at = ctx.now().toISOString();
+export async function recordHotspotClients(db: Db, deviceId: number, clients: HotspotClient[], at: string) {
   const users = await db
     .selectFrom('hotspot_users as u')
-    .innerJoin('devices as d', 'd.id', 'u.device_id')
     .innerJoin('device_hotspots as h', (join) =>
       join.onRef('h.device_id', '=', 'u.device_id').onRef('h.hotspot_index', '=', 'u.hotspot_index'),
     )
-    .select(['u.id', 'u.device_id', 'u.hotspot_index', 'u.ip', 'u.started_at', 'd.status', 'h.enabled'])
-    .select('h.hotspot_ip')
-    .orderBy('u.id')
+    .select(['u.id', 'u.hotspot_index', 'u.username', 'u.mac', 'u.started_at', 'h.enabled'])
+    .where('u.device_id', '=', deviceId)
     .execute();
-  const live = users.filter((u) => u.status === 1 && u.enabled === 1);
-  const gone = users.filter((u) => u.started_at && !live.includes(u)).map((u) => u.id);
-  const leaving: number[] = [];
-  const taken = new Map<string, Set<string>>();
-  const hotspot = (u: { device_id: number; hotspot_index: number }) => `${u.device_id}:${u.hotspot_index}`;
-  for (const u of users) {
-    if (!u.started_at || !u.ip) continue;
-    taken.set(hotspot(u), (taken.get(hotspot(u)) ?? new Set()).add(u.ip));
-  }
-  for (const user of live) {
-    const next = churn(Boolean(user.started_at), random);
-    if (next === 'disconnect') leaving.push(user.id);
-    if (next === 'traffic') {
-      const download = bytesUpTo(DOWNLOAD_PER_STEP, random);
-      const upload = bytesUpTo(UPLOAD_PER_STEP, random);
-      await db
-        .updateTable('hotspot_users')
-        .set((eb) => ({ download: eb('download', '+', download), upload: eb('upload', '+', upload), updated_at: at }))
-        .where('id', '=', user.id)
-        .execute();
+  const gone: number[] = [];
+  for (const user of users) {
+    const client =
+      user.enabled === 1
+        ? clients.find((c) => c.hotspot === user.hotspot_index && c.username === user.username)
+        : undefined;
+    if (!client) {
+      if (user.started_at) gone.push(user.id);
+      continue;
     }
-    const ip = next === 'connect' ? freeClientAddress(user.hotspot_ip, taken.get(hotspot(user)) ?? new Set()) : null;
-    if (!ip) continue;
-    taken.set(hotspot(user), (taken.get(hotspot(user)) ?? new Set()).add(ip));
+    const { mac, ip, download, upload } = client;
+    const fresh = !user.started_at || user.mac !== mac;
     await db
       .updateTable('hotspot_users')
-      .set({ started_at: at, mac: macAddress(random), ip, download: 0, upload: 0, updated_at: at })
+      .set({ ...(fresh ? { started_at: at } : {}), mac, ip, download, upload, updated_at: at })
       .where('id', '=', user.id)
       .execute();
   }
-  await closeHotspotSessions(db, 'id', [...gone, ...leaving], at);
+  await closeHotspotSessions(db, 'id', gone, at);
 }

@@ -1,4 +1,4 @@
-// How the simulated clients of the data planes (VPN hubs, hotspots) come and
+// How the simulated clients of the VPN hubs' demo data plane come and
 // go, one simulator step at a time: an idle client connects with
 // CONNECT_CHANCE, a connected one disconnects with DISCONNECT_CHANCE or else
 // moves traffic. The randomness is a parameter, so a test decides it.

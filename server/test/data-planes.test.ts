@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HotspotClient } from '../devices/protocol';
 import { setDeviceStatus, stepDataPlanes } from '../services/device-status';
+import { recordHotspotClients } from '../services/hotspot-sessions';
 import { type Client, rows, useServer } from './harness';
 import { strict } from './openapi/conforms';
 import { closeSockets, completed } from './sockets';
@@ -10,8 +12,8 @@ import { closeSockets, completed } from './sockets';
 // traffic of a step, idle ones stay idle) and the clock is the test's. VPN
 // sessions of RMS and custom hub users open and close, a closed one is in
 // its user's logs, the hub's daily logs and connection logs; disabling a
-// user or the hub closes at once. Hotspot users of online devices connect,
-// move traffic and go with their device. Every answer has the OpenAPI's schema.
+// user or the hub closes at once. Hotspot sessions are what the device
+// reports of its clients, and go with their device. Every answer has the OpenAPI's schema.
 
 const SEEDED = Date.parse('2026-11-08T00:00:00.000Z');
 let clock = Date.parse('2026-11-20T10:00:00.000Z');
@@ -241,41 +243,75 @@ describe('hotspot sessions', () => {
     await setDeviceStatus(server.app.ctx, device, 1);
   });
 
-  it('connects and disconnects the users of an online device, with traffic, MAC and IP', async () => {
-    expect((await active()).map((u) => u.username)).toEqual(['visitor']);
-    await step(0);
-    const [staff] = await active();
-    expect(staff).toMatchObject({
+  /** What the device reports of its hotspot clients (the gateway's recorder writes it so). */
+  const report = (clients: Omit<HotspotClient, 'hotspot'>[]) =>
+    recordHotspotClients(
+      server.app.ctx.db,
+      device,
+      clients.map((c) => ({ hotspot: 1, ...c })),
+      new Date(clock).toISOString(),
+    );
+  const visitor = { username: 'visitor', mac: '02:00:00:00:05:01', ip: '192.168.2.10' };
+  const staff = { username: 'staff', mac: '02:00:00:00:05:02', ip: '192.168.2.11' };
+
+  it('starts, counts and ends sessions as the device reports its clients, with traffic, MAC and IP', async () => {
+    const [seeded] = await active();
+    expect(seeded).toMatchObject({ username: 'visitor' });
+    await report([
+      { ...visitor, mac: String(seeded.mac), download: 60_000_000, upload: 6_000_000 },
+      { ...staff, download: 0, upload: 0 },
+    ]);
+    const [still, signedIn] = await active();
+    // The seeded session goes on (same MAC): its start is kept.
+    expect(still).toMatchObject({ username: 'visitor', start_time: seeded.start_time, download: '57.22 MB' });
+    expect(signedIn).toMatchObject({
       device_id: device,
       ssid: 'Guest',
       username: 'staff',
-      mac: expect.stringMatching(/^02(:[0-9a-f]{2}){5}$/),
-      ip: expect.stringMatching(/^192\.168\.2\.\d+$/),
+      mac: staff.mac,
+      ip: staff.ip,
       start_time: stamp(clock),
       use_time: '00:00:00',
       download: '0 Bytes',
       upload: '0 Bytes',
     });
-    expect(staff.ip).not.toBe('192.168.2.1');
-    expect(await onlineUsers()).toBe(1);
+    expect(await onlineUsers()).toBe(2);
     await advance(3_725_000);
-    await step(0.5);
+    await report([{ ...staff, download: 4_194_304, upload: 524_288 }]);
     expect(await active()).toEqual([
       expect.objectContaining({ username: 'staff', use_time: '01:02:05', download: '4 MB', upload: '512 KB' }),
     ]);
+    // Signed in again from another device: a new session.
+    await report([{ ...staff, mac: '02:00:00:00:05:03', download: 0, upload: 0 }]);
+    await advance(60_000);
+    expect(await active()).toEqual([expect.objectContaining({ username: 'staff', use_time: '00:01:00' })]);
+  });
+
+  it('keeps no session for a user the console does not know, or on a disabled hotspot', async () => {
+    await report([{ username: 'stranger', mac: '02:00:00:00:05:09', ip: '192.168.2.19', download: 0, upload: 0 }]);
+    expect(await active()).toEqual([]);
+    const hotspot = () => server.app.ctx.db.updateTable('device_hotspots').where('device_id', '=', device);
+    await hotspot().set({ enabled: 0 }).execute();
+    await report([{ ...staff, download: 0, upload: 0 }]);
+    expect(await active()).toEqual([]);
+    await hotspot().set({ enabled: 1 }).execute();
   });
 
   it('closes the sessions of a device that goes offline and of a removed user', async () => {
+    await report([
+      { ...visitor, download: 0, upload: 0 },
+      { ...staff, download: 0, upload: 0 },
+    ]);
+    expect(await onlineUsers()).toBe(2);
     await setDeviceStatus(server.app.ctx, device, 0);
     expect(await active()).toEqual([]);
     expect(await onlineUsers()).toBe(0);
-    await step(0);
-    expect(await active()).toEqual([]);
     await setDeviceStatus(server.app.ctx, device, 1);
-    await step(0);
+    await report([
+      { ...visitor, download: 0, upload: 0 },
+      { ...staff, download: 0, upload: 0 },
+    ]);
     expect((await active()).map((u) => u.username).sort()).toEqual(['staff', 'visitor']);
-    const ips = (await active()).map((u) => u.ip);
-    expect(new Set(ips).size).toBe(2);
     await completed(server.url, admin, await admin.delete(`${base}/1/users?username=staff`));
     expect((await active()).map((u) => u.username)).toEqual(['visitor']);
   });

@@ -3,3 +3,4 @@
 export * from './topics';
 export * from './values';
 export * from './control';
+export * from './hotspot';

@@ -7,9 +7,12 @@ import {
   encodeRequest,
   parseValue,
   PARAMETERS,
+  readHotspotClients,
   RequestMemory,
   topicsFor,
+  writeHotspotClients,
   type ControlReply,
+  type HotspotClient,
 } from './index';
 
 const serial = fc.stringMatching(/^[0-9]{1,20}$/);
@@ -149,6 +152,69 @@ describe('values', () => {
       fc.property(fc.constantFrom('temperature', 'signal', 'uptime', 'analog', 'digital1'), fc.string(), (p, s) => {
         const read = parseValue(p, s);
         if (read.ok) expect(Number.isFinite(read.value)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('hotspot clients', () => {
+  const visitor: HotspotClient = {
+    hotspot: 1,
+    username: 'visitor',
+    mac: '02:00:00:00:05:01',
+    ip: '192.168.2.10',
+    download: 52_428_800,
+    upload: 5_242_880,
+  };
+
+  it('reads the clients a device lists, and none from "-"', () => {
+    const text = '1 visitor 02:00:00:00:05:01 192.168.2.10 52428800 5242880;2 staff 02:AB:CD:EF:01:02 10.0.0.11 0 0';
+    expect(parseValue('hotspot', text)).toEqual({ ok: true, value: text });
+    expect(readHotspotClients(text)).toEqual({
+      ok: true,
+      clients: [
+        visitor,
+        { hotspot: 2, username: 'staff', mac: '02:ab:cd:ef:01:02', ip: '10.0.0.11', download: 0, upload: 0 },
+      ],
+    });
+    expect(readHotspotClients('-')).toEqual({ ok: true, clients: [] });
+    expect(writeHotspotClients([])).toBe('-');
+  });
+
+  it('refuses entries that are not index, user, MAC, IPv4 and two byte counts, a user twice, and over 2,048 bytes', () => {
+    for (const text of [
+      '',
+      '1 visitor 02:00:00:00:05:01 192.168.2.10 1',
+      '0 visitor 02:00:00:00:05:01 192.168.2.10 1 1',
+      '1 visitor 02:00:00:00:05 192.168.2.10 1 1',
+      '1 visitor 02:00:00:00:05:01 2001:db8::1 1 1',
+      '1 visitor 02:00:00:00:05:01 192.168.2.10 -1 1',
+      '1 visitor 02:00:00:00:05:01 192.168.2.10 1 1.5',
+      '1 vis\u0000itor 02:00:00:00:05:01 192.168.2.10 1 1',
+      '1 visitor 02:00:00:00:05:01 192.168.2.10 1 1;1 visitor 02:00:00:00:05:02 192.168.2.11 1 1',
+      '1 visitor 02:00:00:00:05:01 192.168.2.10 1 1;',
+    ])
+      expect(parseValue('hotspot', text).ok, text).toBe(false);
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...visitor, username: `user${i}` }));
+    expect(parseValue('hotspot', bytes(writeHotspotClients(many))).ok).toBe(false);
+    expect(parseValue('hotspot', bytes(writeHotspotClients(many.slice(0, 30)))).ok).toBe(true);
+  });
+
+  it('reads back what a device writes', () => {
+    const client = fc.record({
+      hotspot: fc.integer({ min: 1, max: 4 }),
+      username: fc.stringMatching(/^[a-z0-9._-]{1,16}$/),
+      mac: fc
+        .array(fc.integer({ min: 0, max: 255 }), { minLength: 6, maxLength: 6 })
+        .map((octets) => octets.map((o) => o.toString(16).padStart(2, '0')).join(':')),
+      ip: fc.ipV4(),
+      download: fc.integer({ min: 0, max: 2 ** 40 }),
+      upload: fc.integer({ min: 0, max: 2 ** 40 }),
+    });
+    const unique = fc.uniqueArray(client, { maxLength: 8, selector: (c) => `${c.hotspot} ${c.username}` });
+    fc.assert(
+      fc.property(unique, (clients) => {
+        expect(readHotspotClients(writeHotspotClients(clients))).toEqual({ ok: true, clients });
       }),
     );
   });

@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
+import { MAX_HOTSPOT_BYTES, readHotspotClients } from './hotspot';
 
 // The monitoring parameters (the vendor's "Monitoring via MQTT", and our
-// mobile data extension: `sim`, `rx_day`, `tx_day`, which RutOS's publisher
-// does not answer) and how a value is read from its plain-text payload:
+// extensions: the mobile data counters `sim`, `rx_day`, `tx_day` and the
+// hotspot clients `hotspot`, which RutOS's publisher does not answer) and how a value is read from its plain-text payload:
 // numbers where numbers belong, within bounds; text only printable and
 // short. A value that fails is refused with the reason, never stored.
 
@@ -21,6 +22,7 @@ export const PARAMETERS = [
   'sim',
   'rx_day',
   'tx_day',
+  'hotspot',
 ] as const;
 export type Parameter = (typeof PARAMETERS)[number];
 
@@ -29,8 +31,9 @@ export type ParameterValue = number | string;
 
 export type ParseResult = { ok: true; value: ParameterValue } | { ok: false; reason: string };
 
-/** The largest value payload read, in bytes. */
+/** The largest value payload read, in bytes (the hotspot clients' list may be longer). */
 export const MAX_VALUE_BYTES = 256;
+const maxBytes = (parameter: Parameter) => (parameter === 'hotspot' ? MAX_HOTSPOT_BYTES : MAX_VALUE_BYTES);
 
 const INTEGER = /^-?[0-9]{1,12}$/;
 const DECIMAL = /^-?[0-9]{1,9}(?:\.[0-9]{1,6})?$/;
@@ -84,6 +87,11 @@ const READERS: Record<Parameter, (text: string) => ParseResult> = {
   /** Mobile data received and sent today on that SIM, in bytes (the device's day counters). */
   rx_day: integer(0, 999_999_999_999),
   tx_day: integer(0, 999_999_999_999),
+  /** The clients signed in to the device's hotspots (server/devices/protocol/hotspot.ts), kept as sent. */
+  hotspot: (value) => {
+    const read = readHotspotClients(value);
+    return read.ok ? { ok: true, value } : read;
+  },
 };
 
 export const isParameter = (name: string): name is Parameter => (PARAMETERS as readonly string[]).includes(name);
@@ -103,8 +111,9 @@ export function payloadText(payload: Uint8Array, maxBytes = MAX_VALUE_BYTES): st
 /** Reads one parameter's value from its payload. */
 export function parseValue(parameter: string, payload: Uint8Array | string): ParseResult {
   if (!isParameter(parameter)) return { ok: false, reason: 'unknown parameter' };
-  const value = typeof payload === 'string' ? payload.trim() : payloadText(payload);
-  if (value === undefined) return { ok: false, reason: `not UTF-8 text of at most ${MAX_VALUE_BYTES} bytes` };
-  if (Buffer.byteLength(value) > MAX_VALUE_BYTES) return { ok: false, reason: `over ${MAX_VALUE_BYTES} bytes` };
+  const max = maxBytes(parameter);
+  const value = typeof payload === 'string' ? payload.trim() : payloadText(payload, max);
+  if (value === undefined) return { ok: false, reason: `not UTF-8 text of at most ${max} bytes` };
+  if (Buffer.byteLength(value) > max) return { ok: false, reason: `over ${max} bytes` };
   return READERS[parameter](value);
 }
