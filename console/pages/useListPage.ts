@@ -79,7 +79,9 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
         }
       },
       (error: unknown) => {
-        if (controller.signal.aborted || isCancel(error) || id !== latest.current) return;
+        if (controller.signal.aborted || id !== latest.current) return;
+        // A route change cancels pending requests (shell spec §4); a list still shown after it asks again.
+        if (isCancel(error)) return reload();
         setLoad({
           rows: [],
           total: 0,
@@ -89,7 +91,7 @@ export function useListPage(doc: PageDocument, name: string, scope: Scope) {
       },
     );
     return () => controller.abort();
-  }, [doc, stateKey, scopeKey, reloadToken]);
+  }, [doc, stateKey, scopeKey, reloadToken, reload]);
 
   // A finished form or device action asks the open lists to reload.
   useEffect(

@@ -1,6 +1,7 @@
 // The rows of a chart or tree page and their load states (loading, error, empty).
 import { useEffect, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
+import { isCancel } from '../../engine/http/client';
 import { fetchRows } from '../../engine/pages/fetch-list';
 import { loadErrorText } from '../../engine/pages/load-error';
 import type { Scope } from '../../engine/pages/template';
@@ -20,15 +21,21 @@ export interface PageProps {
 export function usePageRows(doc: PageDocument, scope: Scope): { rows?: Row[]; error?: string } {
   const [rows, setRows] = useState<Row[] | undefined>();
   const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
   const scopeKey = JSON.stringify(scope);
   useEffect(() => {
     const controller = new AbortController();
     fetchRows(doc, JSON.parse(scopeKey) as Scope, controller.signal).then(
       (data) => setRows(data.rows),
-      (e: unknown) => !controller.signal.aborted && setError(loadErrorText(doc, e, t)),
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        // A route change cancels pending requests (shell spec §4); a page still shown after it asks again.
+        if (isCancel(e)) return setAttempt((n) => n + 1);
+        setError(loadErrorText(doc, e, t));
+      },
     );
     return () => controller.abort();
-  }, [doc, scopeKey]);
+  }, [doc, scopeKey, attempt]);
   return { rows, error };
 }
 
