@@ -214,8 +214,12 @@ test('scroll to top brings keyboard focus to the start of the content', async ({
   await page.setViewportSize({ width: 1400, height: 420 });
   await login(page, fixtureAccounts.super, { path: '/users' });
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 400));
   const button = page.getByRole('button', { name: 'Scroll to top' });
+  // The page is tall enough to scroll once its rows have loaded: scrolled again until the button shows.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(button).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('#main')).toBeFocused();
