@@ -85,7 +85,7 @@ const MQTT_URL = env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const prefix = CLUSTER ? `${RUN}/` : '';
 
 /** One server instance as a process; answers its console URL, its broker's and the process. */
-async function startInstance() {
+async function startInstance(n: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: {
@@ -108,7 +108,13 @@ async function startInstance() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Each instance's log (warnings and errors) is kept for the run: reports/bench-devices-N.log.
+  fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
+  const log = fs.createWriteStream(path.join(ROOT, 'reports', `bench-devices-${n}.log`));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  });
   process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
   while (!/Console and API on/.test(output) || (!CLUSTER && !/MQTT broker.*mqtt:\/\//.test(output))) {
     if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
@@ -121,7 +127,7 @@ async function startInstance() {
 
 const tokenKey = randomBytes(32).toString('base64');
 const servers: Awaited<ReturnType<typeof startInstance>>[] = [];
-for (let i = 0; i < INSTANCES; i++) servers.push(await startInstance());
+for (let i = 0; i < INSTANCES; i++) servers.push(await startInstance(i + 1));
 const base = servers[0].url;
 /** Where the actions go: the last instance (the second of two). */
 const actionBase = servers.at(-1)!.url;

@@ -107,6 +107,9 @@ export class Recorder {
     for (const [id, entry] of this.pending) if (all || entry.since <= cutoff) due.push([id, entry]);
     if (!due.length) return;
     for (const [id] of due) this.pending.delete(id);
+    // In id order: another instance writing some of the same devices (a round's answers are shared between
+    // instances) locks their rows in the same order, so the two wait for each other but never deadlock.
+    due.sort(([a], [b]) => a - b);
     const { ctx } = this;
     const now = ctx.now();
     const at = now.toISOString();
