@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
-import { DEVICE_MONITORING } from '../services/device-monitoring';
 import { deref, wholeRecords } from '../openapi/conform';
 import { loadDocument, operations, type OpenApiNode, type Operation } from '../openapi/document';
 import { concretePath, concreteUrl, firstId, requiredQuery } from './openapi/paths';
@@ -131,9 +130,8 @@ const CASES: Record<string, Case> = {
       })),
     }),
   },
-  'PUT /devices/{}': {
-    body: without('description', ...DEVICE_MONITORING, 'user_set_latitude', 'user_set_longitude', 'tag_id'),
-  },
+  // Its `tag_id` example names the vendor's tags: one of ours.
+  'PUT /devices/{}': { body: async (b) => ({ ...b, tag_id: [await idOf('/tags?company_id=1')] }) },
   'POST /devices/move': { body: async () => ({ device_id: await online(1), company_id: 2 }) },
   'POST /devices/import': {
     body: (b) => ({ ...b, company_id: 1, firmware_file_id: undefined, config_file_id: undefined, tag_id: undefined }),
@@ -170,6 +168,8 @@ const CASES: Record<string, Case> = {
     // The list shape is a kept difference: one entry, flat.
     body: async (b) => ({ ...(b.data as Record<string, unknown>[])[0], device_id: (await online(1))[0] }),
   },
+  // `tag_id` is a kept difference; the example's `device_id` (1) names a device of the vendor's: the entry
+  // stays on its own.
   'PUT /devices/remote-access/{}': { body: without('tag_id', 'device_id') },
   'POST /devices/actions': { body: async () => ({ action: 'update_metrics_data', device_id: await online(1) }) },
   'POST /devices/updates/set': {
@@ -274,8 +274,8 @@ const CASES: Record<string, Case> = {
   'POST /vpn/hubs/{}/devices/{}/sync': {
     path: async () => `/api/vpn/hubs/${(await hubDevice()).join('/devices/')}/sync`,
   },
-  // `description` is a kept difference; `tag_id` (the vendor's ids) as none.
-  'PUT /vpn/hubs/{}': { body: () => ({ tag_id: [] }) },
+  // Its `tag_id` example names the vendor's tags: none.
+  'PUT /vpn/hubs/{}': { body: (b) => ({ ...b, tag_id: [] }) },
   'PUT /vpn/hubs/{}/toggle': { body: without('duration') },
   // Its `ip_address` has no example (a static one must be a host of the hub's network): the other mode.
   'POST /vpn/hubs/users/{}': { body: () => ({ mode: 'dhcp' }) },

@@ -58,11 +58,18 @@ function objectSample(schema: OpenApiNode, depth: number): Record<string, unknow
   return Object.fromEntries(Object.entries(properties).map(([name, node]) => [name, sample(node, name, depth)]));
 }
 
-/** The operation's request body: its media type and the body built from its example or schema. */
-export function requestOf(op: Operation): { type: string; body: unknown } | undefined {
+/** An operation's request body: its media type, the body built from its example or schema, the fields it requires. */
+interface Request {
+  type: string;
+  body: unknown;
+  required: string[];
+}
+
+export function requestOf(op: Operation): Request | undefined {
   const request = deref(document, op.node.requestBody);
   const content = (request?.content ?? {}) as Record<string, OpenApiNode>;
   const [type, media] = Object.entries(content)[0] ?? [];
   if (!media) return undefined;
-  return { type, body: media.example ?? sample(media.schema) };
+  const required = (deref(document, media.schema)?.required as string[] | undefined) ?? [];
+  return { type, body: media.example ?? sample(media.schema), required };
 }
