@@ -53,6 +53,8 @@ const KEPT_REQUIRED = [
   'PUT /data-collect/configs/assign configs',
   'PUT /devices/tasks/groups/{id} name',
   'PUT /devices/tasks/groups/{id} tasks',
+  'PUT /devices/{id} name',
+  'PUT /tags/{id} name',
   'PUT /vpn/hubs/{id}/toggle enabled',
 ];
 
