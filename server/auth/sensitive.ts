@@ -13,7 +13,10 @@ export interface GuardOptions {
   mode?: 'every' | 'some';
   /** Validate the body against the published form document naming this call. */
   form?: boolean | 'optional';
-  /** Validate against the form only when the body carries this field (the form's submissions do; a partial update need not). */
+  /**
+   * Validate against the form only when the body carries this field (the form's submissions do; a partial update
+   * need not) or is empty (a submission with none of the fields is checked whole).
+   */
   formWhen?: string;
   /** Fields the route's body schema checks, left out of the form's check (the OpenAPI's spelling beside the form's). */
   formOmits?: string[];
@@ -35,7 +38,8 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
       when
         ? async (request) => {
             const body = request.body;
-            if (body && typeof body === 'object' && when in body) await validate(request);
+            if (body && typeof body === 'object' && (when in body || !Object.keys(body).length))
+              await validate(request);
           }
         : validate,
     );

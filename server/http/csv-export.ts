@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parseListParams, runList, type ListSpec } from './list-query';
+import { runList, type ListSpec } from './list-query';
 
 // CSV export of a list: the same query as the list call (q, filters, sort,
 // fields), every page of it read PAGE rows at a time and streamed as it is
@@ -46,9 +46,18 @@ export async function* csvLines(spec: ListSpec, query: Record<string, unknown>):
   }
 }
 
-/** The export stream; a bad query (unknown sort, malformed ids) throws its 422 before anything is sent. */
-export function csvStream(spec: ListSpec, query: Record<string, unknown>): Readable {
+/**
+ * The export stream. Its first page is read before anything is sent, so a bad query (an unknown sort, malformed
+ * ids, a filter value outside its enum) throws its 422 in the envelope, never a response cut off mid-stream.
+ */
+export async function csvStream(spec: ListSpec, query: Record<string, unknown>): Promise<Readable> {
   const { limit: _limit, offset: _offset, ...rest } = query;
-  parseListParams(rest, spec);
-  return Readable.from(csvLines(spec, rest));
+  const lines = csvLines(spec, rest);
+  const first = await lines.next();
+  return Readable.from(
+    (async function* () {
+      if (!first.done) yield first.value;
+      yield* lines;
+    })(),
+  );
 }

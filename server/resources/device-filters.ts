@@ -57,6 +57,9 @@ const connectionTypeFilter = (column: Expr = type) =>
     unknown: noneOf(CELLULAR, column),
   });
 
+/** No device reports a roaming state: every device's network state is unknown. */
+const UNREPORTED_NETWORK_STATE = namedFilter({ home: sql`1 = 0`, roaming: sql`1 = 0`, unknown: sql`1 = 1` });
+
 export function deviceEnumFilters(ctx: AppContext): Record<string, FilterFn> {
   const signal = sql.ref('d.signal');
   const seen = sql.ref('d.last_connection_at');
@@ -79,7 +82,7 @@ export function deviceEnumFilters(ctx: AppContext): Record<string, FilterFn> {
       mobile: among(CELLULAR),
       unknown: noneOf(['Ethernet', ...WIRELESS_WAN, ...CELLULAR]),
     }),
-    network_state: namedFilter({ home: sql`1 = 0`, roaming: sql`1 = 0`, unknown: sql`1 = 1` }),
+    network_state: UNREPORTED_NETWORK_STATE,
     information_updated: namedFilter({
       never_been_updated: sql`${seen} is null`,
       less_than_5_minutes_ago: sql`${seen} >= ${ago(5 * MINUTE)}`,
@@ -110,12 +113,12 @@ const MODEM_FILTERS = [
   'modem_firmware_2',
 ] as const;
 /** Of those, the ones the OpenAPI negates with `ne:` (the manufacturers' with `ne_`). */
-export const MODEM_NEGATABLE = ['operator_2', 'modem_firmware', 'modem_firmware_2'];
+export const MODEM_NEGATABLE = ['operator_2', 'modem_firmware', 'modem_firmware_2', 'signal_2'];
 
 /**
  * The modem filters. Devices report one modem's operator and network and no modem details here, so the record's
- * fields are null (NO_VALUE): a value matches no device and its negation every device, and connection_type_2 still
- * refuses a name outside its enum.
+ * fields are null (NO_VALUE): a value matches no device and its negation every device, and connection_type_2,
+ * signal_2 and network_state_2 still refuse a name outside their enum.
  */
 export function modemFilters(): Record<string, FieldExpr | FilterFn> {
   const other: FilterFn = (values) => sql`(${NO_VALUE} in (${sql.join(values)})) is not true`;
@@ -124,5 +127,8 @@ export function modemFilters(): Record<string, FieldExpr | FilterFn> {
     ne_modem_manufacturer: other,
     ne_modem_manufacturer_2: other,
     connection_type_2: connectionTypeFilter(NO_VALUE),
+    // No second modem reports a signal or a network state: every device has none and an unknown one.
+    signal_2: namedFilter({ excellent: sql`1 = 0`, average: sql`1 = 0`, low: sql`1 = 0`, no_signal: sql`1 = 1` }),
+    network_state_2: UNREPORTED_NETWORK_STATE,
   };
 }

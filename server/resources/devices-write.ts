@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
-import { actorOf, assertCompanyField, assertTenancy } from '../auth/guards';
+import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { done, invalid } from '../http/envelope';
+import { invalid } from '../http/envelope';
 import { assertDevicesInScope, bulkDeviceIds, startBulk } from '../services/bulk';
-import { publishDeviceUpdates } from '../services/device-status';
-import { ID_SCHEMA, idField, idList, routeId } from '../services/ids';
+import { ID_SCHEMA, idField, idList } from '../services/ids';
 
-// Device writes: rename, and the bulk operations (delete,
-// move to a company, tag assign/unassign) that answer meta.channel.
+// Device writes: the bulk operations (delete, move to a company, tag
+// assign/unassign) that answer meta.channel; updates are devices-update.ts.
 
 // Bounded: a batch (BATCH_SIZE) of devices, a parameter list (PARAMETER_LIMIT) of tags.
 const bulkBody = {
@@ -28,35 +27,6 @@ export const DEVICE_NAME_MAX = 100;
 export default async function devicesWrite(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
-  const now = () => ctx.now().toISOString();
-
-  app.put(
-    '/devices/:id',
-    {
-      ...guard(app, { permission: 'update_devices', form: true }),
-      schema: {
-        body: {
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: DEVICE_NAME_MAX } },
-        },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const id = routeId(request.params);
-      const device = await db.selectFrom('devices').select('company_id').where('id', '=', id).executeTakeFirst();
-      assertTenancy(actor, device?.company_id, 'Device');
-      await db
-        .updateTable('devices')
-        .set({ name: (request.body as { name: string }).name.trim(), updated_at: now() })
-        .where('id', '=', id)
-        .execute();
-      await publishDeviceUpdates(ctx, [id]);
-      return done(undefined, 'Device updated successfully');
-    },
-  );
 
   app.delete(
     '/devices',

@@ -15,11 +15,13 @@ export default async function devices(app: FastifyInstance) {
   // The devices of the current filtered list as CSV, every page, streamed (RMS API GET /devices/export/csv).
   app.get('/devices/export/csv', { preHandler: requirePermission('view_devices') }, async (request, reply) => {
     const spec = deviceListSpec(ctx, actorOf(request));
+    // Before the headers: a bad query is answered in the JSON envelope.
+    const csv = await csvStream(spec, request.query as Record<string, unknown>);
     const stamp = ctx.now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="devices-${stamp}.csv"`)
-      .send(csvStream(spec, request.query as Record<string, unknown>));
+      .send(csv);
   });
 
   app.get('/devices/:id', { preHandler: requirePermission('view_devices') }, async (request) => {

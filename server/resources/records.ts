@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { jsonInteger, jsonText } from '../db/dialect';
 import { type FilterFn, type FieldExpr, type ListSpec } from '../http/list-query';
+import { invalid } from '../http/envelope';
 import type { Actor } from '../auth/actor';
 import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
@@ -64,10 +65,15 @@ const ids = (values: string[]) => {
  * (its own `period` is day, week, month or custom). A periodic tab narrows it to its period: day, week,
  * month or custom name the periodic reports of that period.
  */
+const REPORT_PERIODS = ['single', 'periodic', 'day', 'week', 'month', 'custom'];
+
 function reportPeriod(db: Kysely<Database>): FilterFn {
   const type = jsonText(db, 'r.details', 'type');
   const period = jsonText(db, 'r.details', 'period');
-  return (values) => {
+  return (values, param) => {
+    const bad = values.find((v) => !REPORT_PERIODS.includes(v));
+    if (bad !== undefined)
+      throw invalid([param, `The selected ${param} is invalid. Allowed: ${REPORT_PERIODS.join(', ')}.`]);
     const isType = (v: string) => v === 'single' || v === 'periodic';
     const types = values.filter(isType);
     const periods = values.filter((v) => !isType(v));

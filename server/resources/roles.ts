@@ -126,6 +126,9 @@ export default async function roles(app: FastifyInstance) {
             : eb('r.company_id', 'in', actor.companyIds);
       return eb.or([eb('r.company_id', 'is', null), custom]);
     });
+    if (q.type !== undefined && q.type !== 'default' && q.type !== 'custom') {
+      throw invalid(['type', 'The selected type is invalid. Allowed: default, custom.']);
+    }
     if (q.type === 'default') query = query.where('r.company_id', 'is', null);
     if (q.type === 'custom') query = query.where('r.company_id', 'is not', null);
     const rows = await query.execute();

@@ -91,8 +91,10 @@ export default async function tagsWrite(app: FastifyInstance) {
   app.put(
     '/tags/:id',
     {
-      // A form document published for this call (the README's worked example, edit-tag) is enforced, and decides.
-      ...guard(app, { permission: 'update_tags', form: 'optional' }),
+      // A form document published for this call (the README's worked example, edit-tag) is enforced, and decides,
+      // on a call that edits the name (the form's submissions do); the OpenAPI's partial update (a description
+      // alone) is checked by the body schema.
+      ...guard(app, { permission: 'update_tags', form: 'optional', formWhen: 'name' }),
       schema: { body: editBody },
       attachValidation: true,
     },

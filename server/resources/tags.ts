@@ -9,6 +9,9 @@ import type { ListSpec } from '../http/list-query';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
 
+/** A tag's devices. */
+const DEVICE_COUNT = sql`(select count(*) from device_tags dt where dt.tag_id = t.id)`;
+
 /** The tags list (and one tag, and its CSV export): each row with its custom fields. */
 export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
   const spec: ListSpec = {
@@ -26,13 +29,16 @@ export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
       name: 't.name',
       description: 't.description',
       color: 't.color',
-      devices_count: sql`(select count(*) from device_tags dt where dt.tag_id = t.id)`,
+      devices_count: DEVICE_COUNT,
+      device_count: DEVICE_COUNT,
       actions: sql`'[]'`,
       created_at: 't.created_at',
       updated_at: 't.updated_at',
     },
     search: ['name', 'description'],
-    sortable: ['id', 'name', 'company_name', 'devices_count', 'created_at'],
+    hidden: ['device_count'],
+    // `device_count` is the OpenAPI's name of the sort by `devices_count`.
+    sortable: ['id', 'name', 'company_name', 'devices_count', 'device_count', 'created_at'],
     defaultSort: 'id',
     filters: { company_id: 't.company_id' },
     map: (row) => ('actions' in row ? { ...row, actions: [] } : row),
@@ -49,10 +55,12 @@ export default async function tags(app: FastifyInstance) {
     const resource = customResource('tags')!;
     const keys = await customKeys(app.ctx.db, await app.ctx.documents.fresh(), resource, actor);
     const spec = withExportColumns(tagListSpec(app, actor), keys);
+    // Before the headers: a bad query is answered in the JSON envelope.
+    const csv = await csvStream(spec, request.query as Record<string, unknown>);
     const stamp = app.ctx.now().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="tags-${stamp}.csv"`)
-      .send(csvStream(spec, request.query as Record<string, unknown>));
+      .send(csv);
   });
 }

@@ -14,7 +14,8 @@ import { usersOfHub } from '../services/vpn-hub-user-records';
 // The routes of a VPN hub: networks reached through one of its users (via).
 // GET /vpn/hubs/routes?vpn_hub_id= answers the list (the console's routes
 // tab: subnet and gateway, the user the route goes through) and the vendor's
-// hub_routes on a channel; GET /vpn/quick-hubs/{id}/routes pages them.
+// hub_routes on a channel; GET /vpn/quick-hubs/{id}/routes the same for a
+// quick hub (the OpenAPI describes both answers for both).
 
 function routeSpec(db: Kysely<Database>, hubId: number, userId?: number): ListSpec {
   return {
@@ -77,22 +78,24 @@ export default async function vpnHubRoutes(app: FastifyInstance) {
     return user;
   }
 
+  /** A page of the hub's routes (of one of its users), and the vendor's hub_routes on a channel. */
+  async function routesOf(request: FastifyRequest, hubId: number, userId?: number) {
+    const { data, total } = await runList(routeSpec(db, hubId, userId), query(request));
+    const hub_routes = data.map((r) => ({ ip: r.ip, netmask: r.netmask, via: r.via, state: r.state }));
+    const { meta } = await reportDone(ctx, actorOf(request), { total: 1, done: 1, failed: 0, data: { hub_routes } });
+    return list(data, total, meta);
+  }
+
   app.get('/vpn/hubs/routes', view, async (request) => {
-    const actor = actorOf(request);
-    const hub = await hubOf(db, actor, idField(query(request).vpn_hub_id, 'vpn_hub_id', 'VPN hub'));
+    const hub = await hubOf(db, actorOf(request), idField(query(request).vpn_hub_id, 'vpn_hub_id', 'VPN hub'));
     const userRaw = query(request).vpn_hub_user_id;
     const userId = userRaw === undefined ? undefined : idField(userRaw, 'vpn_hub_user_id', 'VPN hub user');
-    const { data, total } = await runList(routeSpec(db, hub.id, userId), query(request));
-    const hub_routes = data.map((r) => ({ ip: r.ip, netmask: r.netmask, via: r.via, state: r.state }));
-    const { meta } = await reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: { hub_routes } });
-    return list(data, total, meta);
+    return routesOf(request, hub.id, userId);
   });
 
-  app.get('/vpn/quick-hubs/:id/routes', view, async (request) => {
-    const hub = await hubOf(db, actorOf(request), routeId(request.params));
-    const { data, total } = await runList(routeSpec(db, hub.id), query(request));
-    return list(data, total);
-  });
+  app.get('/vpn/quick-hubs/:id/routes', view, async (request) =>
+    routesOf(request, (await hubOf(db, actorOf(request), routeId(request.params))).id),
+  );
 
   app.post(
     '/vpn/hubs/routes',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_SCOPES } from '../auth/personal-tokens';
-import { DEVICE_MONITORING } from '../services/device-monitoring';
 import { deref, wholeRecords } from '../openapi/conform';
 import { loadDocument, operations, type OpenApiNode, type Operation } from '../openapi/document';
 import { concretePath, concreteUrl, firstId, requiredQuery } from './openapi/paths';
 import { mend } from './openapi/mends';
+import { requestOf } from './openapi/sample';
 import { strictValidator } from './openapi/strict-schema';
 import { timestampChecker } from './openapi/timestamps';
 import { rows, signedIn, tokenClient, useServer, type Client, type Reply } from './harness';
@@ -12,9 +12,7 @@ import { closeSockets, completed } from './sockets';
 
 // The OpenAPI-driven contract test (issue 29, Tests): every operation of the
 // vendor's OpenAPI, called with a personal access token as an RMS API client
-// calls it, its request built from the OpenAPI's request schema (its
-// examples where it gives them, else its first enum value or a value of its
-// type), answers a success the OpenAPI lists for it, and the answer is
+// calls it, its request built from the OpenAPI's request schema (openapi/sample.ts), answers a success the OpenAPI lists for it, and the answer is
 // checked strictly against the response schema of that status
 // (openapi/strict-schema.ts: every required field, every type, the vendor's
 // date pattern, every field of a whole record), its timestamps too
@@ -27,64 +25,6 @@ import { closeSockets, completed } from './sockets';
 // is changed unless CASES says why.
 
 const document = loadDocument();
-
-/** A value of the schema's type from an example of another (the vendor's `phone` example is a number). */
-function typed(schema: OpenApiNode, value: unknown): unknown {
-  if (schema.type === 'string' && typeof value === 'number') return String(value);
-  return value;
-}
-
-/** Values for string fields the OpenAPI gives no example for, by name. */
-const STRING_VALUES: Record<string, string> = {
-  ip: '10.20.30.1',
-  ip_address: '10.20.30.2',
-  destination_ip: '127.0.0.1',
-  netmask: '255.255.255.0',
-  email: 'contract@example.com',
-  hub_name: 'Contract hub',
-  name: 'Contract',
-  path: '/api/system/device/status',
-  url: '/api/system/device/status',
-  method: 'POST',
-  content_type: 'application/json',
-  version: '1.0.0',
-};
-
-/** A value for a schema, from its example, first enum value, or type. */
-function sample(node: unknown, name = '', depth = 0): unknown {
-  const schema = deref(document, node) ?? {};
-  if (schema.example !== undefined) return typed(schema, schema.example);
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  switch (schema.type) {
-    case 'integer':
-    case 'number':
-      return 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return depth > 3 ? [] : [sample(schema.items, name, depth + 1)];
-    case 'object':
-      return depth > 3 ? {} : objectSample(schema, depth + 1);
-    default:
-      if (schema.properties) return objectSample(schema, depth + 1);
-      if (schema.format === 'email') return STRING_VALUES.email;
-      return STRING_VALUES[name] ?? 'x';
-  }
-}
-
-function objectSample(schema: OpenApiNode, depth: number): Record<string, unknown> {
-  const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(properties).map(([name, node]) => [name, sample(node, name, depth)]));
-}
-
-/** The operation's request body content: its media type and the body built from its example or schema. */
-function requestOf(op: Operation): { type: string; body: unknown } | undefined {
-  const request = deref(document, op.node.requestBody);
-  const content = (request?.content ?? {}) as Record<string, OpenApiNode>;
-  const [type, media] = Object.entries(content)[0] ?? [];
-  if (!media) return undefined;
-  return { type, body: media.example ?? sample(media.schema) };
-}
 
 /** The statuses the OpenAPI lists for an operation. */
 const statusesOf = (op: Operation) =>
@@ -190,9 +130,8 @@ const CASES: Record<string, Case> = {
       })),
     }),
   },
-  'PUT /devices/{}': {
-    body: without('description', ...DEVICE_MONITORING, 'user_set_latitude', 'user_set_longitude', 'tag_id'),
-  },
+  // Its `tag_id` example names the vendor's tags: one of ours.
+  'PUT /devices/{}': { body: async (b) => ({ ...b, tag_id: [await idOf('/tags?company_id=1')] }) },
   'POST /devices/move': { body: async () => ({ device_id: await online(1), company_id: 2 }) },
   'POST /devices/import': {
     body: (b) => ({ ...b, company_id: 1, firmware_file_id: undefined, config_file_id: undefined, tag_id: undefined }),
@@ -229,6 +168,8 @@ const CASES: Record<string, Case> = {
     // The list shape is a kept difference: one entry, flat.
     body: async (b) => ({ ...(b.data as Record<string, unknown>[])[0], device_id: (await online(1))[0] }),
   },
+  // `tag_id` is a kept difference; the example's `device_id` (1) names a device of the vendor's: the entry
+  // stays on its own.
   'PUT /devices/remote-access/{}': { body: without('tag_id', 'device_id') },
   'POST /devices/actions': { body: async () => ({ action: 'update_metrics_data', device_id: await online(1) }) },
   'POST /devices/updates/set': {
@@ -333,8 +274,8 @@ const CASES: Record<string, Case> = {
   'POST /vpn/hubs/{}/devices/{}/sync': {
     path: async () => `/api/vpn/hubs/${(await hubDevice()).join('/devices/')}/sync`,
   },
-  // `description` is a kept difference; `tag_id` (the vendor's ids) as none.
-  'PUT /vpn/hubs/{}': { body: () => ({ tag_id: [] }) },
+  // Its `tag_id` example names the vendor's tags: none.
+  'PUT /vpn/hubs/{}': { body: (b) => ({ ...b, tag_id: [] }) },
   'PUT /vpn/hubs/{}/toggle': { body: without('duration') },
   // Its `ip_address` has no example (a static one must be a host of the hub's network): the other mode.
   'POST /vpn/hubs/users/{}': { body: () => ({ mode: 'dhcp' }) },

@@ -79,6 +79,51 @@ describe('request bodies as the OpenAPI writes them', () => {
     // The console's edit still goes through the edit-role form: a blank title is refused.
     expect((await api.put(`/api/roles/${custom.id}`, { title: ' ' })).status).toBe(422);
   });
+
+  it('PUT /devices/{id} takes every field the OpenAPI names, any of them, and the name alone as the form sends it', async () => {
+    const [before] = rows(await api.get('/api/devices?company_id=1&limit=1&sort=id'));
+    const tag = rows(await api.get('/api/tags?company_id=1&limit=1'))[0].id as number;
+    const changes = {
+      description: 'Edited by a client',
+      dynamic_monitoring: 0,
+      gps_monitoring: 600,
+      user_set_latitude: 54.6872,
+      user_set_longitude: 25.2797,
+    };
+    const reply = await api.put(`/api/devices/${before.id}`, { ...changes, tag_id: [tag] });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const after = (await api.get(`/api/devices/${before.id}`)).body.data as Record<string, unknown>;
+    expect(after).toMatchObject({ ...changes, name: before.name });
+    expect((after.tags as { id: number }[]).map((t) => t.id)).toEqual([tag]);
+    // Refused values name their field and change nothing.
+    for (const [bad, source] of [
+      [{ gps_monitoring: 5 }, 'gps_monitoring'],
+      [{ user_set_latitude: 91 }, 'user_set_latitude'],
+      [{ tag_id: [999_999] }, 'tag_id'],
+      [{ name: ' ' }, 'name'],
+      [{ password_confirmation: 'Secret-1' }, 'password_confirmation'],
+    ] as const) {
+      const refused = await api.put(`/api/devices/${before.id}`, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(422);
+      expect([...new Set(sources(refused))]).toEqual([source]);
+    }
+    expect((await api.get(`/api/devices/${before.id}`)).body.data).toEqual(after);
+    const renamed = await api.put(`/api/devices/${before.id}`, { name: ' Client gateway ' });
+    expect(renamed.status).toBe(200);
+    expect((await api.get(`/api/devices/${before.id}`)).body.data).toMatchObject({ name: 'Client gateway' });
+  });
+
+  it('PUT /tags/{id} is a partial update: a description alone keeps the name', async () => {
+    const tag = rows(await api.get('/api/tags?company_id=1&limit=1'))[0];
+    const reply = await api.put(`/api/tags/${tag.id}`, { description: 'Edited by a client' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect((await api.get(`/api/tags/${tag.id}`)).body.data).toMatchObject({
+      name: tag.name,
+      description: 'Edited by a client',
+    });
+    // The console's edit still goes through the edit-tag form: a blank name is refused.
+    expect((await api.put(`/api/tags/${tag.id}`, { name: ' ' })).status).toBe(422);
+  });
 });
 
 describe('query parameters as the OpenAPI types them', () => {
