@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { publishNewForm } from './support/studio';
 
 // A new form is reachable from the side menu: a product owner publishes a form, places it
 // from the studio's Place panel as a menu entry under a group picked from the menu's
@@ -20,17 +21,7 @@ test('a published form is placed as a menu entry under a group, shown to those w
   browser,
 }) => {
   await login(page, fixtureAccounts.super, { path: null });
-  const name = `quick-tag-${Date.now().toString(36)}`;
-  const document = {
-    $schema: '../form.schema.json',
-    title: 'Quick tag',
-    endpoint: '/tags',
-    method: 'post',
-    permission: 'create_tags',
-    schema: { id: name },
-    fields: [{ key: 'name', label: 'Name', type: 'text', required: true }],
-  };
-  expect((await api(page, 'PUT', `/documents/forms/${name}`, { document, version: 0 })).status()).toBe(200);
+  const name = await publishNewForm(page, 'Quick tag');
   const before = (await (await api(page, 'GET', '/documents/menus/side-menu')).json()) as {
     data: Record<string, unknown>;
   };

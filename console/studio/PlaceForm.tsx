@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { PageDocument } from '../../engine/pages/types';
-import { documentText } from '../../engine/schema/document-text';
-import { forgetDocument } from '../../engine/schema/registry';
 import type { FormDocument } from '../../engine/schema/types';
 import { opensForm, placeForm, placesOf, type Place } from '../../engine/studio/placement';
 import { showToast } from '../../engine/stores/toasts';
-import { listDocuments, loadPublished, publish, type DocumentSummary } from './api';
+import { listDocuments, loadPublished, type DocumentSummary } from './api';
+import { publishPlacement } from './publishPlacement';
 import { t } from '../../engine/i18n/i18n';
 import { PlaceInMenu } from './PlaceInMenu';
 
@@ -58,16 +57,15 @@ export function PlaceForm({ name, doc, published }: { name: string; doc: FormDoc
     setBusy(true);
     try {
       const next = placeForm(page.doc, place, { name, label: label.trim(), permission: doc.permission });
-      const result = await publish('pages', pageName, JSON.parse(documentText(next)), page.version);
-      if (result.status !== 'published') {
-        showToast({
-          message: t('The page was not changed: it was published meanwhile or has problems.'),
-          type: 'error',
-        });
-        return;
-      }
-      forgetDocument('pages', pageName);
-      setPage({ doc: next, version: result.version });
+      const version = await publishPlacement(
+        'pages',
+        pageName,
+        next,
+        page.version,
+        t('The page was not changed: it was published meanwhile or has problems.'),
+      );
+      if (version === undefined) return;
+      setPage({ doc: next, version });
       showToast({ message: t('{form} is placed on {page}', { form: label.trim(), page: pageName }), type: 'success' });
     } finally {
       setBusy(false);

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { SIDE_MENU } from '../../engine/routes/menu-additions';
-import { documentText } from '../../engine/schema/document-text';
-import { forgetDocument } from '../../engine/schema/registry';
 import type { FormDocument, MenuDocument } from '../../engine/schema/types';
 import { menuGroupsOf, placeInMenu } from '../../engine/studio/placement';
 import { showToast } from '../../engine/stores/toasts';
 import { menu } from '../routes/menu';
-import { loadPublished, publish } from './api';
+import { loadPublished } from './api';
+import { publishPlacement } from './publishPlacement';
 
 // "Menu entry": a published form reached from the side menu, under a group the owner picks
 // from the menu's groups: the menus document side-menu is published with an entry that opens
@@ -44,16 +43,15 @@ export function PlaceInMenu({ name, doc }: { name: string; doc: FormDocument }) 
         ...(doc.permission ? { permission: doc.permission } : {}),
       };
       const next = placeInMenu(menus.doc, entry);
-      const result = await publish('menus', SIDE_MENU, JSON.parse(documentText(next)), menus.version);
-      if (result.status !== 'published') {
-        showToast({
-          message: t('The menu was not changed: it was published meanwhile or has problems.'),
-          type: 'error',
-        });
-        return;
-      }
-      forgetDocument('menus', SIDE_MENU);
-      setMenus({ doc: next, version: result.version });
+      const version = await publishPlacement(
+        'menus',
+        SIDE_MENU,
+        next,
+        menus.version,
+        t('The menu was not changed: it was published meanwhile or has problems.'),
+      );
+      if (version === undefined) return;
+      setMenus({ doc: next, version });
       showToast({
         message: t('{form} is in the menu under {group}', { form: entry.label, group: t(group) }),
         type: 'success',
