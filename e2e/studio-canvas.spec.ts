@@ -48,7 +48,7 @@ test('the Design view with the keyboard alone: add, select, label, move, copy, r
   await expect(selectButton('Name')).toHaveAttribute('aria-pressed', 'true');
   await tabTo(page, page.getByRole('button', { name: 'Number', exact: true }), true);
   await page.keyboard.press('Enter');
-  expect(await canvasOrder(page)).toEqual(['Name text', 'Number number', 'Description textarea']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Name text', 'Number number', 'Description textarea']);
 
   // Its label, typed in the property panel: the key follows.
   const panel = page.locator('.studio-properties');
@@ -62,23 +62,20 @@ test('the Design view with the keyboard alone: add, select, label, move, copy, r
   const tools = canvas.locator('.studio-canvas__item[data-selected]');
   await tabTo(page, tools.getByRole('button', { name: 'Move down' }), true);
   await page.keyboard.press('Enter');
-  expect(await canvasOrder(page)).toEqual(['Name text', 'Description textarea', 'Mast height number']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Name text', 'Description textarea', 'Mast height number']);
   await focused(tools.getByRole('button', { name: 'Move up' }));
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  expect(await canvasOrder(page)).toEqual(['Mast height number', 'Name text', 'Description textarea']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Mast height number', 'Name text', 'Description textarea']);
   await focused(tools.getByRole('button', { name: 'Move down' }));
 
   // Copy: the copy is selected, under a key of its own, and keeps the focus on its Copy.
   await page.keyboard.press('Tab');
   await focused(tools.getByRole('button', { name: 'Copy' }));
   await page.keyboard.press('Enter');
-  expect(await canvasOrder(page)).toEqual([
-    'Mast height number',
-    'Mast height number',
-    'Name text',
-    'Description textarea',
-  ]);
+  await expect
+    .poll(() => canvasOrder(page))
+    .toEqual(['Mast height number', 'Mast height number', 'Name text', 'Description textarea']);
   await expect(panel.getByLabel('Key', { exact: true }).first()).toHaveValue('mast_height_2');
   await focused(tools.getByRole('button', { name: 'Copy' }));
 
@@ -86,7 +83,7 @@ test('the Design view with the keyboard alone: add, select, label, move, copy, r
   await page.keyboard.press('Tab');
   await focused(tools.getByRole('button', { name: 'Remove' }));
   await page.keyboard.press('Enter');
-  expect(await canvasOrder(page)).toEqual(['Mast height number', 'Name text', 'Description textarea']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Mast height number', 'Name text', 'Description textarea']);
   await focused(canvas.locator('.studio-canvas__item[data-selected] .studio-canvas__select'));
   await expect(panel.getByLabel('Key', { exact: true }).first()).toHaveValue('mast_height');
 
@@ -133,7 +130,7 @@ test('the canvas with the pointer: a palette item dragged in, fields moved by dr
 
   // A Date from the palette, dropped at the canvas's end.
   await drag(page, page.getByRole('button', { name: 'Date', exact: true }), canvas.getByText('Drop a field here'));
-  expect(await canvasOrder(page)).toEqual(['Name text', 'Description textarea', 'Date date']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Name text', 'Description textarea', 'Date date']);
 
   // Date dragged by its handle onto Name: it goes first.
   await drag(page, canvas.getByRole('button', { name: 'Drag Date' }), canvas.getByRole('button', { name: /^Name / }));
@@ -142,9 +139,9 @@ test('the canvas with the pointer: a palette item dragged in, fields moved by dr
   // Name moved down by its button, then copied: the copy has a key of its own.
   await canvas.getByRole('button', { name: /^Name / }).click();
   await canvas.getByRole('button', { name: 'Move down' }).click();
-  expect(await canvasOrder(page)).toEqual(['Date date', 'Description textarea', 'Name text']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Date date', 'Description textarea', 'Name text']);
   await canvas.getByRole('button', { name: 'Copy' }).click();
-  expect(await canvasOrder(page)).toEqual(['Date date', 'Description textarea', 'Name text', 'Name text']);
+  await expect.poll(() => canvasOrder(page)).toEqual(['Date date', 'Description textarea', 'Name text', 'Name text']);
 
   // The Source view shows the same document: the same fields in the same order, the copy under name_2.
   const fields = await sourceFields(page);

@@ -56,7 +56,7 @@ test('a second owner opening the document sees "Draft by … since …" of the o
     const me = (await (await api(page, 'GET', '/user')).json()) as Data<{ time_zone?: string | null }>;
     const zone = me.data.time_zone || (await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
     const since = formatDateTime(drafts.data[0].created_at, 'en', zone);
-    await expect(page.getByRole('note')).toContainText(`Draft by ${fixtureAccounts.advGuest} since ${since}`);
+    await expect(page.locator('.studio-drafts')).toContainText(`Draft by ${fixtureAccounts.advGuest} since ${since}`);
     // Owner B's own studio keeps the published text: the other owner's draft is theirs alone.
     await expect(page.getByRole('region', { name: 'Canvas' }).getByRole('button', { name: /^Name/ })).toBeVisible();
     await page.screenshot({ path: 'test-results/studio-draft-by.png' });
