@@ -108,14 +108,17 @@ test('the Design view with the keyboard alone: add, select, label, move, copy, r
   ]);
 });
 
-/** Drags with the pointer from one element onto another, in steps (the canvas starts a drag after 6 px). */
-async function drag(page: Page, from: Locator, to: Locator, below = false) {
+/**
+ * Drags with the pointer from one element onto another (its middle, or its top edge: the fields make room as a
+ * field is dragged over them), in steps (the canvas starts a drag after 6 px).
+ */
+async function drag(page: Page, from: Locator, to: Locator, at: 'middle' | 'top' = 'middle') {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + (below ? b.height - 4 : b.height / 2), { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + (at === 'top' ? 2 : b.height / 2), { steps: 12 });
   await page.mouse.up();
 }
 
@@ -132,8 +135,13 @@ test('the canvas with the pointer: a palette item dragged in, fields moved by dr
   await drag(page, page.getByRole('button', { name: 'Date', exact: true }), canvas.getByText('Drop a field here'));
   await expect.poll(() => canvasOrder(page)).toEqual(['Name text', 'Description textarea', 'Date date']);
 
-  // Date dragged by its handle onto Name: it goes first.
-  await drag(page, canvas.getByRole('button', { name: 'Drag Date' }), canvas.getByRole('button', { name: /^Name / }));
+  // Date dragged by its handle onto the top of Name: it goes first.
+  await drag(
+    page,
+    canvas.getByRole('button', { name: 'Drag Date' }),
+    canvas.getByRole('button', { name: /^Name / }),
+    'top',
+  );
   await expect.poll(() => canvasOrder(page)).toEqual(['Date date', 'Name text', 'Description textarea']);
 
   // Name moved down by its button, then copied: the copy has a key of its own.
