@@ -26,7 +26,7 @@ function Studio() {
   return <DesignView doc={doc} selected={selected} onSelect={setSelected} onChange={setDoc} />;
 }
 
-const selectedTool = (name: string) =>
+const selectedTool = (name: string | RegExp) =>
   within(document.querySelector<HTMLElement>('.studio-canvas__item[data-selected]')!).getByRole('button', { name });
 const order = () =>
   [...document.querySelectorAll('.studio-canvas__select')].map((b) => b.firstChild?.textContent?.trim());
