@@ -7,6 +7,7 @@ import { theme } from '../theme/theme';
 import { useAccess } from '../app/access';
 import { Icon, menuIcons } from './icons';
 import { useCurrentRoute } from './useCurrentRoute';
+import { useMenuAdditions } from './useMenuAdditions';
 import { Tooltip } from '../../renderer/tooltip/Tooltip';
 
 export const SIDEBAR_WIDE_KEY = 'sidebar_wide';
@@ -18,12 +19,12 @@ interface Props {
   onNavigate: () => void;
 }
 
-/** The side menu of shell spec §2, derived from the route table. */
+/** The side menu of shell spec §2, derived from the route table, with the entries product owners added. */
 export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) {
   const access = useAccess();
   const current = useCurrentRoute();
   const location = useLocation();
-  const groups = visibleMenu(access);
+  const groups = visibleMenu(access, useMenuAdditions());
 
   function onClick(event: MouseEvent<HTMLAnchorElement>, path: string, active: boolean) {
     // Clicking the link of the current route reloads the page; the highlighted entry of a page under it (a tag's
@@ -72,7 +73,7 @@ export function SideMenu({ wide, onToggleWide, mobileOpen, onNavigate }: Props) 
                         aria-current={active ? 'page' : undefined}
                         onClick={(event) => onClick(event, entry.path, active)}
                       >
-                        <Icon name={menuIcons[entry.label]} />
+                        <Icon name={menuIcons[entry.label] ?? 'form'} />
                         <span className="sidebar-label">{t(entry.label)}</span>
                       </Link>
                     </Tooltip>

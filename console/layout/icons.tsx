@@ -47,6 +47,8 @@ const paths: Record<string, string> = {
   mail: 'M3 5h18v14H3z M3 6l9 7 9-7',
   studio: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
   swap: 'M4 8h15l-3-3 M20 16H5l3 3',
+  // An entry a product owner added to the side menu (a form: engine/routes/menu-additions.ts).
+  form: 'M6 3h12v18H6z M9 8h6 M9 12h6 M9 16h3',
 };
 
 /**

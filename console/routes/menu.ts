@@ -74,12 +74,8 @@ export const menu: MenuGroup[] = [
         label: 'Move device resources',
         routes: ['form'],
         params: { name: 'move-device-resources' },
+        permission: 'move_devices_credits',
       },
     ],
   },
 ];
-
-/** Menu entries whose route has no permission of its own. */
-export const entryPermissions: Record<string, string> = {
-  'Move device resources': 'move_devices_credits',
-};

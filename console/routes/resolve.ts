@@ -2,10 +2,12 @@
 // engine/routes: the index, guards, paths and menu every page reads.
 import * as menuRules from '../../engine/routes/menu';
 import type { MenuEntry, Navigation, VisibleGroup } from '../../engine/routes/menu';
+import { withAdditions } from '../../engine/routes/menu-additions';
 import { indexTab as indexTabRule } from '../../engine/routes/index-tab';
 import * as routeRules from '../../engine/routes/route-index';
 import type { Access } from '../../engine/routes/route-index';
-import { entryPermissions, menu } from './menu';
+import type { MenuDocument } from '../../engine/schema/types';
+import { menu } from './menu';
 import { routes, type RouteDef } from './table';
 
 export const routeIndex = routeRules.indexRoutes(routes);
@@ -13,7 +15,6 @@ export const routeIndex = routeRules.indexRoutes(routes);
 const navigation: Navigation<RouteDef> = {
   index: routeIndex,
   menu,
-  entryPermissions,
   landing: 'management.devices',
   notLanding: ['form'],
 };
@@ -28,7 +29,9 @@ export const routeAllowed = (name: string, access: Access): boolean =>
 /** The tab a tabbed route's index shows (engine/routes/index-tab.ts). */
 export const indexTab = (name: string, access: Access): RouteDef | undefined => indexTabRule(routeIndex, name, access);
 
-export const visibleMenu = (access: Access): VisibleGroup[] => menuRules.visibleMenu(navigation, access);
+/** The side menu this user sees, with the entries product owners added (the published menus/side-menu). */
+export const visibleMenu = (access: Access, additions?: MenuDocument): VisibleGroup[] =>
+  menuRules.visibleMenu(navigation, access, withAdditions(menu, additions));
 
 export const firstPermittedPath = (access: Access): string | undefined =>
   menuRules.firstPermittedPath(navigation, access);

@@ -40,6 +40,7 @@ const PANELS: Record<DocumentKind, readonly Panel[]> = {
   prompts: ['translations', 'diff', 'history'],
   lookups: ['diff', 'history'],
   pages: ['diff', 'history'],
+  menus: ['diff', 'history'],
 };
 const panelName = (panel: Panel): string =>
   ({

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { DocumentSummary } from './api';
 import { t } from '../../engine/i18n/i18n';
 import { isDocumentName } from '../../engine/schema/document-name';
+import { DOCUMENT_KINDS } from '../../engine/schema/document-source';
 
 // The studio's list of documents: search by name or title, grouped by kind, and
 // the start of a new form.
@@ -13,7 +14,7 @@ export interface DocumentListProps {
 }
 
 const kindName = (kind: DocumentSummary['kind']): string =>
-  ({ forms: t('Forms'), prompts: t('Prompts'), lookups: t('Lookups'), pages: t('Pages') })[kind];
+  ({ forms: t('Forms'), prompts: t('Prompts'), lookups: t('Lookups'), pages: t('Pages'), menus: t('Menus') })[kind];
 
 export function DocumentList({ documents, selected, onOpen }: DocumentListProps) {
   const [query, setQuery] = useState('');
@@ -21,9 +22,9 @@ export function DocumentList({ documents, selected, onOpen }: DocumentListProps)
   const groups = useMemo(() => {
     const needle = query.trim().toLowerCase();
     const hits = documents.filter((d) => !needle || `${d.name} ${d.title ?? ''}`.toLowerCase().includes(needle));
-    return (['forms', 'prompts', 'lookups', 'pages'] as const)
-      .map((kind) => [kind, hits.filter((d) => d.kind === kind)] as const)
-      .filter(([, list]) => list.length > 0);
+    return DOCUMENT_KINDS.map((kind) => [kind, hits.filter((d) => d.kind === kind)] as const).filter(
+      ([, list]) => list.length > 0,
+    );
   }, [documents, query]);
   const taken = documents.some((d) => d.kind === 'forms' && d.name === newName);
   const nameError =

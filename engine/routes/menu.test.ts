@@ -25,7 +25,12 @@ const menu: MenuGroup[] = [
     name: 'Administration',
     icon: 'admin',
     entries: [
-      { label: 'Move resources', routes: ['form'], params: { name: 'move-device-resources' } },
+      {
+        label: 'Move resources',
+        routes: ['form'],
+        params: { name: 'move-device-resources' },
+        permission: 'move_devices_credits',
+      },
       { label: 'Tags', routes: ['tags'] },
       { label: 'Users', routes: ['users', 'roles'], related: ['form'] },
     ],
@@ -35,7 +40,6 @@ const menu: MenuGroup[] = [
 const nav: Navigation<Route> = {
   index: indexRoutes(routes),
   menu,
-  entryPermissions: { 'Move resources': 'move_devices_credits' },
   landing: 'devices',
   notLanding: ['form'],
 };

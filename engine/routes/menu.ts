@@ -14,6 +14,8 @@ export interface MenuEntry {
   params?: Record<string, string>;
   /** Route names that keep this entry highlighted. */
   related?: string[];
+  /** Permission(s) of an entry whose route has none of its own (the generic form route). */
+  permission?: string | readonly string[];
 }
 
 export interface MenuGroup {
@@ -37,8 +39,6 @@ export interface VisibleGroup extends Omit<MenuGroup, 'entries'> {
 export interface Navigation<R extends RouteNode<R>> {
   index: RouteIndex<R>;
   menu: MenuGroup[];
-  /** Permissions of menu entries whose route has none of its own, by label. */
-  entryPermissions: Record<string, string>;
   /** The default landing route (shell spec §6). */
   landing: string;
   /** Routes a menu entry may open that are never a landing page (the generic form). */
@@ -50,16 +50,22 @@ function visibleEntry<R extends RouteNode<R>>(
   entry: MenuEntry,
   access: Access,
 ): VisibleEntry | undefined {
-  const extra = nav.entryPermissions[entry.label];
-  if (extra && !can(access.user, extra)) return undefined;
+  if (!can(access.user, entry.permission)) return undefined;
   const target = entry.routes.find((name) => routeAllowed(nav.index, name, access));
   if (!target) return undefined;
   return { ...entry, target, path: routePath(nav.index, target, entry.params) };
 }
 
-/** The side menu for this user and theme: only permitted, enabled entries; empty groups dropped. */
-export function visibleMenu<R extends RouteNode<R>>(nav: Navigation<R>, access: Access): VisibleGroup[] {
-  return nav.menu
+/**
+ * The side menu (`menu`: the console's own, or with the entries product owners added, menu-additions.ts) for this
+ * user and theme: only permitted, enabled entries; empty groups dropped.
+ */
+export function visibleMenu<R extends RouteNode<R>>(
+  nav: Navigation<R>,
+  access: Access,
+  menu: MenuGroup[] = nav.menu,
+): VisibleGroup[] {
+  return menu
     .map((group) => ({
       ...group,
       entries: group.entries.map((e) => visibleEntry(nav, e, access)).filter((e): e is VisibleEntry => Boolean(e)),

@@ -11,7 +11,7 @@ import { findDuplicateKeys } from './json-duplicates';
 export interface DocumentText {
   /** Path under schemas/, e.g. forms/new-tag.json. */
   file: string;
-  /** Folder (document kind): forms, prompts, lookups, pages. */
+  /** Folder (document kind): forms, prompts, lookups, pages, menus. */
   folder: string;
   /** Document name (file name without .json). */
   name: string;

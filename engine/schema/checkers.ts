@@ -2,6 +2,7 @@
 // by the server before it publishes a document. To check a new folder, import its
 // checker and add one line.
 import { checkPageDocument } from '../pages/check';
+import { checkMenuDocument } from '../routes/menu-additions';
 import { checkFormDocument, checkLookupDocument, type DocumentChecker } from './check-document';
 
 export const crossCheckers: Record<string, DocumentChecker> = {
@@ -9,4 +10,5 @@ export const crossCheckers: Record<string, DocumentChecker> = {
   prompts: checkFormDocument,
   lookups: checkLookupDocument,
   pages: checkPageDocument,
+  menus: checkMenuDocument,
 };

@@ -369,3 +369,22 @@ export interface LookupDocument {
   /** Permission needed to load the list. */
   permission?: string;
 }
+
+/** Entries product owners add to the side menu, each opening a published form at /forms/<name> under one of the menu's groups. The built-in groups and entries are the console's own (console/routes/menu.ts); the document side-menu under schemas/menus/ holds the additions. */
+export interface MenuDocument {
+  /** Points at this meta-schema (../menu.schema.json). */
+  $schema: string;
+  /** The added entries, in the order they follow the group's own. */
+  entries: MenuAddition[];
+}
+
+export interface MenuAddition {
+  /** Name of the side menu's group the entry goes under (Management, Administration, System, ...). */
+  group: string;
+  /** Text of the menu entry. */
+  label: string;
+  /** Name of the form the entry opens. */
+  form: string;
+  /** Permission(s) a user needs to see the entry (the form's own). */
+  permission?: PermissionList;
+}

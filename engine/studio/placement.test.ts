@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDocument } from '../pages/types';
-import { opensForm, placeForm, placesOf } from './placement';
+import { menuGroupsOf, opensForm, placeForm, placeInMenu, placesOf } from './placement';
 
 const list: PageDocument = {
   $schema: '../page.schema.json',
@@ -32,5 +32,23 @@ describe('placing a form on a page', () => {
     expect(twice.rowActions?.map((a) => a.key)).toEqual(['new_tag_2']);
     expect(opensForm(list, 'new-tag')).toBe(true);
     expect(opensForm(list, 'locate.tag')).toBe(false);
+  });
+});
+
+describe('placing a form in the side menu', () => {
+  const menu = { $schema: '../menu.schema.json', entries: [] };
+  const entry = { group: 'Administration', label: 'Quick tag', form: 'quick-tag', permission: 'create_tags' };
+
+  it('adds an entry under the group, one per form and group: placing again relabels it', () => {
+    const placed = placeInMenu(menu, entry);
+    expect(placed.entries).toEqual([entry]);
+    const elsewhere = placeInMenu(placed, { ...entry, group: 'System' });
+    expect(menuGroupsOf(elsewhere, 'quick-tag')).toEqual(['Administration', 'System']);
+    const relabelled = placeInMenu(elsewhere, { ...entry, label: 'Tag quickly' });
+    expect(relabelled.entries).toEqual([
+      { ...entry, group: 'System' },
+      { ...entry, label: 'Tag quickly' },
+    ]);
+    expect(menuGroupsOf(relabelled, 'new-tag')).toEqual([]);
   });
 });

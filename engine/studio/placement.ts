@@ -3,8 +3,10 @@
 // the row's id and values given to the form) or on a detail page (a button beside its
 // other actions). The action takes the form's title as its label and its permission, so
 // the button shows to those who may open the form; its key is kept unique on the page.
+// Or a menu entry under a group of the side menu (the menus document the console merges
+// into its menu, engine/routes/menu-additions.ts), permitted as the form.
 import type { PageAction, PageDocument } from '../pages/types';
-import type { FormDocument } from '../schema/types';
+import type { FormDocument, MenuAddition, MenuDocument } from '../schema/types';
 import { keyFromLabel, uniqueKey } from './keys';
 
 export type Place = 'toolbarActions' | 'rowActions' | 'actions';
@@ -37,3 +39,13 @@ export function placeForm(
 /** Whether the page already has an action that opens the form (at any place). */
 export const opensForm = (page: PageDocument, name: string): boolean =>
   [...(page.toolbarActions ?? []), ...(page.rowActions ?? []), ...(page.actions ?? [])].some((a) => a.form === name);
+
+/** The menus document with an entry that opens the form under the group (one entry per form and group). */
+export function placeInMenu(doc: MenuDocument, entry: MenuAddition): MenuDocument {
+  const others = doc.entries.filter((e) => e.group !== entry.group || e.form !== entry.form);
+  return { ...doc, entries: [...others, entry] };
+}
+
+/** The groups whose menu entries open the form. */
+export const menuGroupsOf = (doc: MenuDocument, name: string): string[] =>
+  doc.entries.filter((e) => e.form === name).map((e) => e.group);

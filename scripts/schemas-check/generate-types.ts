@@ -1,5 +1,5 @@
 // Regenerates engine/schema/types.ts from the meta-schemas (schemas/*.schema.json),
-// the single source of truth for the form, prompt and lookup document types.
+// the single source of truth for the form, prompt, lookup and menu document types.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderTypesFile } from './types-file';

@@ -464,7 +464,7 @@ export interface ApiTokenTable {
   revoked_at: string | null;
 }
 
-/** The published version of each document (kind: forms, prompts, lookups, pages). */
+/** The published version of each document (kind: forms, prompts, lookups, pages, menus). */
 export interface DocumentTable {
   kind: string;
   name: string;

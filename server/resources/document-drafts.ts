@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DOCUMENT_NAME_SCHEMA } from '../../engine/schema/document-name';
 import { MAX_DOCUMENT_CHARS } from '../../engine/schema/document-safety';
-import { isDocumentKind } from '../../engine/schema/document-source';
+import { UNKNOWN_KIND, isDocumentKind } from '../../engine/schema/document-source';
 import { actorOf, requirePermission } from '../auth/guards';
 import { DraftStore, type DraftKey } from '../documents/drafts';
 import { list, notFound, ok } from '../http/envelope';
@@ -19,7 +19,7 @@ const params = {
 
 function keyOf(request: FastifyRequest): DraftKey {
   const { kind, name } = request.params as DraftKey;
-  if (!isDocumentKind(kind)) throw notFound('Unknown document kind: forms, prompts, lookups or pages.');
+  if (!isDocumentKind(kind)) throw notFound(UNKNOWN_KIND);
   return { kind, name };
 }
 

@@ -2,7 +2,7 @@ import { pageParams } from '../http/list-query';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KEY_OPENED_PAGES } from '../../engine/constants';
 import { DOCUMENT_NAME_SCHEMA } from '../../engine/schema/document-name';
-import { isDocumentKind, type DocumentKind } from '../../engine/schema/document-source';
+import { UNKNOWN_KIND, isDocumentKind, type DocumentKind } from '../../engine/schema/document-source';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf, requirePermission, requireSession } from '../auth/guards';
 import { assertPublishable, documentProblems } from '../documents/check';
@@ -32,7 +32,7 @@ interface Params {
 }
 
 function kindOf(raw: string): DocumentKind {
-  if (!isDocumentKind(raw)) throw notFound('Unknown document kind: forms, prompts, lookups or pages.');
+  if (!isDocumentKind(raw)) throw notFound(UNKNOWN_KIND);
   return raw;
 }
 
