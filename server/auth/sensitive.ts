@@ -14,11 +14,9 @@ export interface GuardOptions {
   /** Validate the body against the published form document naming this call. */
   form?: boolean | 'optional';
   /**
-   * Validate against the form only when the body carries this field (the form's submissions do; a partial update
-   * need not) or is empty (a submission with none of the fields is checked whole).
+   * Fields the route's body schema checks, left out of the form's check (the OpenAPI's spelling beside the form's).
+   * A body of these fields alone is a partial update the form does not check; an empty body is checked whole.
    */
-  formWhen?: string;
-  /** Fields the route's body schema checks, left out of the form's check (the OpenAPI's spelling beside the form's). */
   formOmits?: string[];
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
   password?: boolean;
@@ -30,16 +28,16 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
   const preHandler: preHandlerAsyncHookHandler[] = [];
   if (options.permission) preHandler.push(requirePermission(options.permission, options.mode));
   if (options.form) {
-    const { formWhen: when, formOmits: omits = [] } = options;
+    const { formOmits: omits = [] } = options;
     const payloadOf = (request: FastifyRequest) =>
       Object.fromEntries(Object.entries(request.body as Record<string, unknown>).filter(([k]) => !omits.includes(k)));
     const validate = validateForm(app.ctx.documents, options.form === 'optional', omits.length ? payloadOf : undefined);
     preHandler.push(
-      when
+      omits.length
         ? async (request) => {
             const body = request.body;
-            if (body && typeof body === 'object' && (when in body || !Object.keys(body).length))
-              await validate(request);
+            const sent = body && typeof body === 'object' ? Object.keys(body) : [];
+            if (!sent.length || sent.some((key) => !omits.includes(key))) await validate(request);
           }
         : validate,
     );

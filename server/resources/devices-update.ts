@@ -138,7 +138,6 @@ export default async function devicesUpdate(app: FastifyInstance) {
       ...guard(app, {
         permission: 'update_devices',
         form: 'optional',
-        formWhen: 'name',
         formOmits: Object.keys(CHANGES).filter((name) => name !== 'name'),
       }),
       schema: { body: itemBody },

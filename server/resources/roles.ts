@@ -274,14 +274,13 @@ export default async function roles(app: FastifyInstance) {
 
   app.put(
     '/roles/:id',
-    // The published edit-role form is enforced on a call that edits the title (the console's); the OpenAPI's
-    // partial update (any of title, description, permission_id) is checked by the body schema alone.
+    // The published edit-role form is enforced (a partial form: a field left out keeps its value); a body of
+    // permission_id alone (the OpenAPI's spelling of the permissions) is checked by the body schema alone.
     {
       ...guard(app, {
         permission: 'update_roles',
         mfa: true,
         form: 'optional',
-        formWhen: 'title',
         formOmits: ['id', 'permission_id'],
       }),
       schema: { body: roleBody },

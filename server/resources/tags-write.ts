@@ -91,10 +91,10 @@ export default async function tagsWrite(app: FastifyInstance) {
   app.put(
     '/tags/:id',
     {
-      // A form document published for this call (the README's worked example, edit-tag) is enforced, and decides,
-      // on a call that edits the name (the form's submissions do); the OpenAPI's partial update (a description
-      // alone) is checked by the body schema.
-      ...guard(app, { permission: 'update_tags', form: 'optional', formWhen: 'name' }),
+      // A form document published for this call (edit-tag-details, or the worked example's edit-tag) is enforced on
+      // every body: the OpenAPI's partial update (a description alone) passes a partial form, which needs a
+      // required field only when it is sent.
+      ...guard(app, { permission: 'update_tags', form: 'optional' }),
       schema: { body: editBody },
       attachValidation: true,
     },
