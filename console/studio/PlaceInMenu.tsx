@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../engine/i18n/i18n';
 import { SIDE_MENU } from '../../engine/routes/menu-additions';
-import type { FormDocument, MenuDocument } from '../../engine/schema/types';
+import type { FormDocument, MenuAddition, MenuDocument } from '../../engine/schema/types';
 import { menuGroupsOf, placeInMenu } from '../../engine/studio/placement';
 import { showToast } from '../../engine/stores/toasts';
 import { menu } from '../routes/menu';
@@ -16,7 +16,7 @@ const EMPTY: MenuDocument = { $schema: '../menu.schema.json', entries: [] };
 
 export function PlaceInMenu({ name, doc }: { name: string; doc: FormDocument }) {
   const [menus, setMenus] = useState<{ doc: MenuDocument; version: number }>();
-  const [group, setGroup] = useState('');
+  const [group, setGroup] = useState<MenuAddition['group'] | ''>('');
   const [label, setLabel] = useState(doc.title ?? name);
   const [busy, setBusy] = useState(false);
 
@@ -73,7 +73,7 @@ export function PlaceInMenu({ name, doc }: { name: string; doc: FormDocument }) 
       <h3 id="studio-place-menu">{t('Menu entry')}</h3>
       <label>
         {t('Menu group')}
-        <select className="fc-input" value={group} onChange={(e) => setGroup(e.target.value)}>
+        <select className="fc-input" value={group} onChange={(e) => setGroup(e.target.value as MenuAddition['group'])}>
           <option value="">{t('Select')}</option>
           {menu.map((g) => (
             <option key={g.name} value={g.name}>

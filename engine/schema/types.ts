@@ -379,8 +379,8 @@ export interface MenuDocument {
 }
 
 export interface MenuAddition {
-  /** Name of the side menu's group the entry goes under (Management, Administration, System, ...). */
-  group: string;
+  /** Name of the side menu's group the entry goes under: one of the console's groups (console/routes/menu.ts, kept equal by its test). */
+  group: 'Management' | 'RMS Connect' | 'RMS VPN' | 'Administration' | 'System';
   /** Text of the menu entry. */
   label: string;
   /** Name of the form the entry opens. */
