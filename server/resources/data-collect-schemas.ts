@@ -18,7 +18,22 @@ const variable = {
     filter: { type: ['string', 'null'], minLength: 1, maxLength: 255 },
     type: { type: 'string', enum: ['string', 'number', 'integer', 'boolean', 'array', 'object'] },
     default: nullableText,
-    transform: nullableText,
+    // A transform is text, or (as the OpenAPI's PUT names it) an evaluator running an expression on a variable.
+    transform: {
+      anyOf: [
+        nullableText,
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            evaluator: { type: 'string', enum: ['bash', 'lua'] },
+            eval_var: { type: 'string', maxLength: 255, pattern: '^[a-zA-Z0-9-_]+$' },
+            expression: { type: 'string', maxLength: 500 },
+          },
+        },
+      ],
+    },
+    description: { type: 'string', maxLength: 1000 },
     enum: { type: ['array', 'null'], minItems: 1, maxItems: 50, items: text },
   },
 } as const;

@@ -46,10 +46,19 @@ describe('data collect configs', () => {
       config: { name: 'Signal quality', description: 'Modem signal every minute', api_system: 'rutos' },
     });
 
-    const changed = await admin.put(`/api/data-collect/configs/${id}`, body({ name: 'Signal', enabled: false }));
+    // A variable described and transformed by an evaluator, as the OpenAPI's PUT names them.
+    const variable = {
+      id: 'rsrp',
+      type: 'number',
+      filter: '$.data.rsrp',
+      description: 'Reference signal received power',
+      transform: { evaluator: 'lua', eval_var: 'rsrp', expression: 'rsrp / 10' },
+    };
+    const data = [{ url: '/modems/status', variables: [variable] }];
+    const changed = await admin.put(`/api/data-collect/configs/${id}`, body({ name: 'Signal', enabled: false, data }));
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expectConforms('PUT /data-collect/configs/{}', changed);
-    expect(await read()).toMatchObject({ enabled: false, config: { name: 'Signal' } });
+    expect(await read()).toMatchObject({ enabled: false, config: { name: 'Signal', data } });
 
     const devices = rows(await admin.get('/api/devices?company_id=1&limit=2&sort=id')).map((d) => d.id as number);
     const assigned = await admin.put('/api/data-collect/configs/assign', {

@@ -26,7 +26,6 @@ const KEPT = [
   'POST /vpn/hubs tag_id',
   'POST /vpn/hubs vpn_type',
   'PUT /automations/{id} conditions_body',
-  'PUT /data-collect/configs/{id} description',
   'PUT /devices/remote-access/{access_id} tag_id',
   'PUT /vpn/hubs/{id}/toggle duration',
 ];
