@@ -15,7 +15,8 @@ export interface GuardOptions {
   form?: boolean | 'optional';
   /**
    * Fields the route's body schema checks, left out of the form's check (the OpenAPI's spelling beside the form's).
-   * A body of these fields alone is a partial update the form does not check; an empty body is checked whole.
+   * With an optional form, a body of these fields alone is a partial update the form does not check; an empty body
+   * is checked whole.
    */
   formOmits?: string[];
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
@@ -33,7 +34,7 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
       Object.fromEntries(Object.entries(request.body as Record<string, unknown>).filter(([k]) => !omits.includes(k)));
     const validate = validateForm(app.ctx.documents, options.form === 'optional', omits.length ? payloadOf : undefined);
     preHandler.push(
-      omits.length
+      omits.length && options.form === 'optional'
         ? async (request) => {
             const body = request.body;
             const sent = body && typeof body === 'object' ? Object.keys(body) : [];

@@ -16,6 +16,11 @@ export async function addVpnHubZone(db: Db): Promise<void> {
   }
 }
 
+/** 163: the tunnel a hub's clients open (tap or tun, POST /vpn/hubs vpn_type; null is tun). */
+export async function addVpnHubType(db: Db): Promise<void> {
+  await db.schema.alterTable('vpn_hubs').addColumn('vpn_type', 'text').execute();
+}
+
 /** 096: the routes of a hub, each through one of its users (via). */
 export async function createVpnHubRoutes(db: Db): Promise<void> {
   await db.schema

@@ -432,6 +432,7 @@ const migrations: Record<string, Migration> = {
   '160_device_tags_by_tag': { up: addDeviceTagsByTag },
   '161_device_record_orders': { up: addDeviceRecordOrders },
   '162_device_status_counts': { up: addDeviceStatusCounts },
+  '163_vpn_hub_type': { up: vpnUsers.addVpnHubType },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -346,6 +346,8 @@ export interface VpnHubTable {
   netmask: Generated<string>;
   zone: ColumnType<string | null, string | null | undefined>;
   description: ColumnType<string | null, string | null | undefined>;
+  /** The tunnel its clients open: tap or tun (null: tun). */
+  vpn_type: ColumnType<string | null, string | null | undefined>;
   /** The OpenVPN static key of client configurations (secret: never listed nor logged). */
   tls_key: ColumnType<string | null, string | null | undefined>;
 }

@@ -88,7 +88,7 @@ export default async function vpnHubConfigs(app: FastifyInstance) {
     const { id } = await hubOf(db, actor, routeId(request.params));
     const row = await db
       .selectFrom('vpn_hubs')
-      .select(['id', 'name', 'port', 'ip', 'netmask', 'zone', 'tls_key'])
+      .select(['id', 'name', 'port', 'ip', 'netmask', 'zone', 'vpn_type', 'tls_key'])
       .where('id', '=', id)
       .where('quick_hub', '=', 1)
       .executeTakeFirst();

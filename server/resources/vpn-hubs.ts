@@ -30,7 +30,14 @@ export async function hubOf(db: Kysely<Database>, actor: Actor, id: number) {
 export async function createHub(
   db: Kysely<Database>,
   now: string,
-  hub: { company_id: number; name: string; quick_hub: number; zone?: string; description?: string | null },
+  hub: {
+    company_id: number;
+    name: string;
+    quick_hub: number;
+    zone?: string;
+    description?: string | null;
+    vpn_type?: string;
+  },
 ) {
   const last = await db
     .selectFrom('vpn_hubs')
@@ -49,6 +56,48 @@ export async function createHub(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+const TAG_IDS = { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA } as const;
+
+/** POST /vpn/hubs's fields beyond the new-vpn-hub form's, as the OpenAPI names them (the form's are its own). */
+const CREATE_EXTRAS = {
+  type: 'object',
+  properties: {
+    description: { type: ['string', 'null'], maxLength: 255 },
+    hub_zone: { enum: ['frankfurt-1', 'bahrain-1'] },
+    vpn_type: { enum: ['tap', 'tun'] },
+    tag_id: TAG_IDS,
+  },
+} as const;
+
+interface CreateExtras {
+  description?: string | null;
+  hub_zone?: string;
+  vpn_type?: string;
+  tag_id?: number[];
+}
+
+/** Checks that each tag is one of the hub's company (the edit form lists those); 422 on tag_id otherwise. */
+async function assertHubTags(db: Kysely<Database>, companyId: number, ids: number[]) {
+  if (!ids.length) return;
+  const found = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('company_id', '=', companyId)
+    .execute();
+  if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
+}
+
+/** Gives the hub exactly these tags. */
+async function setHubTags(db: Kysely<Database>, hubId: number, ids: number[]) {
+  await db.deleteFrom('vpn_hub_tags').where('hub_id', '=', hubId).execute();
+  if (ids.length)
+    await db
+      .insertInto('vpn_hub_tags')
+      .values(ids.map((tag_id) => ({ hub_id: hubId, tag_id })))
+      .execute();
 }
 
 const tagsOf = (tags: { id: number }[]) => ({ tags, tag_id: tags.map((tag) => tag.id) });
@@ -122,18 +171,36 @@ export default async function vpnHubs(app: FastifyInstance) {
   // Not in the RMS API (which has no read of one hub): the hub as its list row shows it.
   itemRoute(app, '/vpn/hubs/:id', 'view_vpn_hubs', (actor) => hubSpec(app, actor), { notFound: 'VPN hub not found.' });
 
-  // The new-vpn-hub form is enforced: the permission first, then the document's checks.
-  app.post('/vpn/hubs', guard(app, { permission: 'manage_vpn_hubs', form: true }), async (request, reply) => {
-    const actor = actorOf(request);
-    const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
-    const companyId = await assertCompanyField(db, actor, body.company_id);
-    const id = await createHub(db, ctx.now().toISOString(), {
-      company_id: companyId,
-      name: body.name.trim(),
-      quick_hub: body.quick_hub ? 1 : 0,
-    });
-    return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
-  });
+  // The new-vpn-hub form is enforced: the permission first, then the document's checks; the OpenAPI's other
+  // fields (description, zone, tunnel type, tags of the hub's company) by the route's schema.
+  app.post(
+    '/vpn/hubs',
+    {
+      ...guard(app, { permission: 'manage_vpn_hubs', form: true, formOmits: Object.keys(CREATE_EXTRAS.properties) }),
+      schema: { body: CREATE_EXTRAS },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.form as { name: string; company_id: number; quick_hub?: boolean };
+      const extras = request.body as CreateExtras;
+      const companyId = await assertCompanyField(db, actor, body.company_id);
+      const tags = extras.tag_id ?? [];
+      await assertHubTags(db, companyId, tags);
+      const id = await db.transaction().execute(async (trx) => {
+        const hubId = await createHub(trx, ctx.now().toISOString(), {
+          company_id: companyId,
+          name: body.name.trim(),
+          quick_hub: body.quick_hub ? 1 : 0,
+          description: extras.description?.trim() || null,
+          ...(extras.hub_zone ? { zone: extras.hub_zone } : {}),
+          ...(extras.vpn_type ? { vpn_type: extras.vpn_type } : {}),
+        });
+        await setHubTags(trx, hubId, tags);
+        return hubId;
+      });
+      return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
+    },
+  );
 
   app.delete('/vpn/hubs/:id', { preHandler: requirePermission('manage_vpn_hubs') }, async (request) => {
     const actor = actorOf(request);
@@ -160,7 +227,7 @@ export default async function vpnHubs(app: FastifyInstance) {
           additionalProperties: false,
           properties: {
             company_id: ID_SCHEMA,
-            tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA },
+            tag_id: TAG_IDS,
             description: { type: ['string', 'null'], maxLength: 255 },
           },
         },
@@ -171,24 +238,10 @@ export default async function vpnHubs(app: FastifyInstance) {
       const body = request.body as { tag_id?: number[]; company_id?: number; description?: string | null };
       if (body.company_id !== undefined && body.company_id !== hub.company_id)
         throw invalid(['company_id', 'A VPN hub cannot change its company.']);
-      const ids = body.tag_id ?? [];
       const description = body.description === undefined ? {} : { description: body.description?.trim() || null };
-      const found = ids.length
-        ? await db
-            .selectFrom('tags')
-            .select('id')
-            .where('id', 'in', ids)
-            .where('company_id', '=', hub.company_id)
-            .execute()
-        : [];
-      if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
+      await assertHubTags(db, hub.company_id, body.tag_id ?? []);
       await db.transaction().execute(async (trx) => {
-        if (body.tag_id) await trx.deleteFrom('vpn_hub_tags').where('hub_id', '=', hub.id).execute();
-        if (ids.length)
-          await trx
-            .insertInto('vpn_hub_tags')
-            .values(ids.map((tag_id) => ({ hub_id: hub.id, tag_id })))
-            .execute();
+        if (body.tag_id) await setHubTags(trx, hub.id, body.tag_id);
         await trx
           .updateTable('vpn_hubs')
           .set({ ...description, updated_at: ctx.now().toISOString() })

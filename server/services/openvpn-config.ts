@@ -10,6 +10,7 @@ export interface HubSettings {
   ip: string;
   netmask: string;
   zone: string | null;
+  vpn_type: string | null;
   tls_key: string;
 }
 
@@ -38,7 +39,7 @@ export function clientConfig(host: string, hub: HubSettings, client: string, ext
     ...(hub.zone ? [`# zone ${hub.zone}`] : []),
     `# hub network ${hub.ip} ${hub.netmask}`,
     'client',
-    'dev tun',
+    `dev ${hub.vpn_type ?? 'tun'}`,
     'proto udp',
     `remote ${host} ${hub.port}`,
     'resolv-retry infinite',

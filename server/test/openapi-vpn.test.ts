@@ -57,6 +57,46 @@ describe('VPN hubs', () => {
     expect((await hub(hubId)).tags).toEqual([expect.objectContaining({ id: tags[0] })]);
   });
 
+  it('creates a hub from the OpenAPI’s whole body: description, zone, tunnel type, tags of its company', async () => {
+    const body = {
+      name: 'Whole hub',
+      company_id: 1,
+      quick_hub: true,
+      description: ' Lab hub ',
+      hub_zone: 'bahrain-1',
+      vpn_type: 'tap',
+      tag_id: tags,
+    };
+    const created = await admin.post('/api/vpn/hubs', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = (created.body.data as { id: number }).id;
+    expect(await hub(id)).toMatchObject({
+      name: 'Whole hub',
+      description: 'Lab hub',
+      tag_id: [...tags].sort((a, b) => a - b),
+    });
+    const config = await completed(server.url, admin, await admin.get(`/api/vpn/quick-hubs/${id}/users/config`));
+    const { content } = config.data as { content: string };
+    expect(content).toMatch(/^dev tap$/m);
+    expect(content).toMatch(/^# zone bahrain-1$/m);
+
+    // Bad input is refused on its field, and no hub is created.
+    const globexTag = rows(await globex.get('/api/tags?limit=1'))[0].id;
+    const named = async () => rows(await admin.get('/api/vpn/hubs?q=Refused%20hub')).length;
+    for (const [bad, source] of [
+      [{ hub_zone: 'mars-1' }, 'hub_zone'],
+      [{ vpn_type: 'ppp' }, 'vpn_type'],
+      [{ tag_id: [globexTag] }, 'tag_id'],
+      [{ description: 'x'.repeat(256) }, 'description'],
+      [{ name: undefined }, 'name'],
+    ] as const) {
+      const reply = await admin.post('/api/vpn/hubs', { ...body, name: 'Refused hub', ...bad });
+      expect(reply.status, JSON.stringify(bad)).toBe(422);
+      expect((reply.body.errors as { source: string }[]).map((e) => e.source)).toEqual([source]);
+    }
+    expect(await named()).toBe(0);
+  });
+
   it('edits the description of a hub (the OpenAPI vpn_hub_update), keeping what the body leaves out', async () => {
     const put = (body: unknown) => admin.put(`/api/vpn/hubs/${hubId}`, body);
     expect((await put({ tag_id: [tags[0]] })).status).toBe(200);
