@@ -6,6 +6,17 @@ import { generatedId } from './dialect';
 // server/remote/credentials.ts; neither is ever answered to a client), and
 // every file operation of a session is logged beside it.
 
+/** 164: the tags of a remote access entry (PUT /devices/remote-access/{access_id} tag_id; answered as tags). */
+export async function createRemoteAccessTags(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('remote_access_tags')
+    .addColumn('access_id', 'integer', (c) => c.notNull().references('remote_access.id').onDelete('cascade'))
+    .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+    .addPrimaryKeyConstraint('remote_access_tags_pk', ['access_id', 'tag_id'])
+    .execute();
+  await db.schema.createIndex('remote_access_tags_tag').on('remote_access_tags').columns(['tag_id']).execute();
+}
+
 export async function addRemoteRelay(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('remote_access').addColumn('username', 'text').execute();
   await db.schema.alterTable('remote_access').addColumn('password_secret', 'text').execute();

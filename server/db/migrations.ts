@@ -29,7 +29,7 @@ import {
 import * as operator from './migrations-operator';
 import * as designer from './migrations-designer';
 import { addDeviceInputsAndCreditTypes, createDeviceGateway, temperatureInTenths } from './migrations-devices';
-import { addRemoteRelay } from './migrations-remote';
+import { addRemoteRelay, createRemoteAccessTags } from './migrations-remote';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -433,6 +433,7 @@ const migrations: Record<string, Migration> = {
   '161_device_record_orders': { up: addDeviceRecordOrders },
   '162_device_status_counts': { up: addDeviceStatusCounts },
   '163_vpn_hub_type': { up: vpnUsers.addVpnHubType },
+  '164_remote_access_tags': { up: createRemoteAccessTags },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

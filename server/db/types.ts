@@ -409,6 +409,11 @@ export interface VpnHubTagTable {
   tag_id: number;
 }
 
+export interface RemoteAccessTagTable {
+  access_id: number;
+  tag_id: number;
+}
+
 export interface ImpersonationLogTable {
   id: Generated<number>;
   impersonator_id: number;
@@ -604,6 +609,7 @@ export interface Database {
   files: FileTable;
   api_specifications: ApiSpecificationTable;
   remote_access: RemoteAccessTable;
+  remote_access_tags: RemoteAccessTagTable;
   remote_access_history: RemoteAccessHistoryTable;
   remote_access_operations: RemoteAccessOperationTable;
   vpn_hubs: VpnHubTable;

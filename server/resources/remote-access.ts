@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { jsonArrayFrom } from '../db/dialect';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -16,7 +19,7 @@ import { sealPassword } from '../remote/credentials';
 
 const PROTOCOLS: Record<string, number> = { http: 80, https: 443, ssh: 22, telnet: 23, rdp: 3389, vnc: 5900, sftp: 22 };
 
-/** PUT /devices/remote-access/{access_id} (devices_remote_access_update); remote access has no tags here, so no tag_id. */
+/** PUT /devices/remote-access/{access_id} (devices_remote_access_update): tag_id overwrites the entry's tags. */
 const UPDATE_BODY = {
   type: 'object',
   additionalProperties: false,
@@ -30,6 +33,7 @@ const UPDATE_BODY = {
     credentials_required: { type: 'boolean' },
     username: { type: 'string', maxLength: 64 },
     password: { type: 'string', maxLength: 128 },
+    tag_id: { type: 'array', maxItems: BATCH_SIZE, uniqueItems: true, items: ID_SCHEMA },
   },
 } as const;
 
@@ -42,6 +46,35 @@ interface AccessUpdate {
   credentials_required?: boolean;
   username?: string;
   password?: string;
+  tag_id?: number[];
+}
+
+/** Checks that each tag is one of the entry's company (422 on tag_id otherwise). */
+async function assertAccessTags(db: Kysely<Database>, companyId: number, ids: number[]) {
+  if (!ids.length) return;
+  const found = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('company_id', '=', companyId)
+    .execute();
+  if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
+}
+
+/**
+ * Gives an entry exactly these tags; with none sent, keeps those of its company (an entry moved with its device
+ * loses the old company's).
+ */
+async function setAccessTags(db: Kysely<Database>, accessId: number, companyId: number, ids: number[] | undefined) {
+  const gone = db.deleteFrom('remote_access_tags').where('access_id', '=', accessId);
+  await (
+    ids ? gone : gone.where('tag_id', 'in', db.selectFrom('tags').select('id').where('company_id', '!=', companyId))
+  ).execute();
+  if (ids?.length)
+    await db
+      .insertInto('remote_access_tags')
+      .values(ids.map((tag_id) => ({ access_id: accessId, tag_id })))
+      .execute();
 }
 
 /**
@@ -57,6 +90,16 @@ function accountColumns(tokenKey: Buffer, username: string | undefined, password
 }
 
 export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
+  const { db } = app.ctx;
+  const tags = jsonArrayFrom(
+    db,
+    db
+      .selectFrom('remote_access_tags as rt')
+      .innerJoin('tags as t', 't.id', 'rt.tag_id')
+      .select(['t.id', 't.name'])
+      .where('rt.access_id', '=', sql.ref<number>('a.id'))
+      .orderBy('t.id'),
+  );
   return {
     from: () =>
       scoped(
@@ -82,7 +125,9 @@ export function accessSpec(app: FastifyInstance, actor: Actor): ListSpec {
       company_id: 'a.company_id',
       company_name: 'c.name',
       created_at: 'a.created_at',
+      tags,
     },
+    json: ['tags'],
     search: ['name', 'device_name', 'protocol'],
     defaultSort: '-id',
     filters: { device_id: 'a.device_id', protocol: 'a.protocol', company_id: 'a.company_id' },
@@ -211,7 +256,8 @@ export default async function remoteAccess(app: FastifyInstance) {
       const id = routeId(request.params);
       const row = await db.selectFrom('remote_access').select('company_id').where('id', '=', id).executeTakeFirst();
       assertTenancy(actor, row?.company_id, 'Remote access');
-      const { device_id, name, credentials_required, username, password, ...rest } = request.body as AccessUpdate;
+      const { device_id, name, credentials_required, username, password, tag_id, ...rest } =
+        request.body as AccessUpdate;
       if (name !== undefined && name.trim().length < 3)
         throw invalid(['name', 'The name must be at least 3 characters.']);
       const device = device_id === undefined ? undefined : await deviceField(actor, device_id);
@@ -222,9 +268,14 @@ export default async function remoteAccess(app: FastifyInstance) {
         ...(credentials_required === undefined ? {} : { credentials_required: credentials_required ? 1 : 0 }),
         ...accountColumns(ctx.tokenKey, username, password),
       };
-      // Only an empty password sent: nothing changes.
-      if (Object.keys(changes).length)
-        await db.updateTable('remote_access').set(changes).where('id', '=', id).execute();
+      const companyId = device?.company_id ?? row!.company_id;
+      await assertAccessTags(db, companyId, tag_id ?? []);
+      await db.transaction().execute(async (trx) => {
+        // Only an empty password sent: nothing changes.
+        if (Object.keys(changes).length)
+          await trx.updateTable('remote_access').set(changes).where('id', '=', id).execute();
+        if (tag_id || device) await setAccessTags(trx, id, companyId, tag_id);
+      });
       return reportDone(ctx, actor, { total: 1, done: 1, failed: 0 });
     },
   );

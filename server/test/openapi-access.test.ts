@@ -21,6 +21,8 @@ const entriesOf = async (client: Client, query: string) =>
 let ssh: Record<string, unknown>;
 let https: Record<string, unknown>;
 let foreign: Record<string, unknown>;
+/** A tag of the foreign entry's company. */
+let globexTag: number;
 
 beforeAll(async () => {
   const own = await entriesOf(admin, 'company_id=1');
@@ -30,11 +32,13 @@ beforeAll(async () => {
   // Globex Telecom: a separate tenant.
   foreign = (await entriesOf(superAdmin, 'q=')).find((e) => String(e.company_name).startsWith('Globex'))!;
   expect([ssh, https, foreign].every(Boolean)).toBe(true);
+  globexTag = rows(await superAdmin.get(`/api/tags?company_id=${String(foreign.company_id)}&limit=1`))[0].id as number;
 });
 
 describe('remote access entries', () => {
   it('updates an entry and refuses bad input and other tenants without a change', async () => {
     const url = `/api/devices/remote-access/${ssh.id}`;
+    const ownTag = rows(await admin.get('/api/tags?company_id=1&limit=1'))[0].id as number;
     const done = await completed(
       server.url,
       admin,
@@ -48,7 +52,9 @@ describe('remote access entries', () => {
       [{ destination_port: 70000 }, 'destination_port'],
       [{ protocol: 'gopher' }, 'protocol'],
       [{ name: '  x  ' }, 'name'],
-      [{ tag_id: [1] }, 'tag_id'],
+      [{ tag_id: [globexTag] }, 'tag_id'],
+      [{ tag_id: [ownTag, ownTag] }, 'tag_id'],
+      [{ name: 'Tagged and refused', tag_id: [ownTag, globexTag] }, 'tag_id'],
       [{ device_id: foreign.device_id }, 'device_id'],
     ] as const) {
       const reply = await admin.put(url, body);
@@ -56,6 +62,19 @@ describe('remote access entries', () => {
       expect((reply.body.errors as { source: string }[])[0].source).toBe(source);
     }
     expect(await entriesOf(admin, `id=${ssh.id}`)).toEqual([after]);
+    expect(after.tags).toEqual([]);
+
+    // Tags (the OpenAPI's tag_id): overwritten with tags of the entry's company, answered as {id, name}.
+    const tags = rows(await admin.get('/api/tags?company_id=1&limit=2&sort=id')).map((t) => ({
+      id: t.id,
+      name: t.name,
+    }));
+    await completed(server.url, admin, await admin.put(url, { tag_id: tags.map((t) => t.id).reverse() }));
+    expect((await entriesOf(admin, `id=${ssh.id}`))[0]).toMatchObject({ name: 'Core switch SSH', tags });
+    await completed(server.url, admin, await admin.put(url, { destination_port: 2223 }));
+    expect((await entriesOf(admin, `id=${ssh.id}`))[0].tags).toEqual(tags);
+    await completed(server.url, admin, await admin.put(url, { tag_id: [] }));
+    expect((await entriesOf(admin, `id=${ssh.id}`))[0]).toMatchObject({ destination_port: 2223, tags: [] });
     expect((await baltics.put(url, { name: 'Taken over' })).status).toBe(404);
     expect((await admin.put(`/api/devices/remote-access/${foreign.id}`, { name: 'Taken over' })).status).toBe(404);
   });

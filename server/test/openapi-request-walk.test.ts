@@ -22,7 +22,6 @@ const KEPT = [
   'POST /devices/remote-access data',
   'POST /tags actions',
   'PUT /automations/{id} conditions_body',
-  'PUT /devices/remote-access/{access_id} tag_id',
   'PUT /vpn/hubs/{id}/toggle duration',
 ];
 
