@@ -79,8 +79,29 @@ describe('form controller', () => {
       ['put', '/tags/4'],
     ]);
     expect(calls[1].data).toEqual({ name: 'Roof' });
+    expect(calls[1].headers).toBeUndefined();
     expect(env.toast).toHaveBeenCalledWith({ message: 'Saved', type: 'success' });
     expect(controller.submitState.status).toBe('succeeded');
+  });
+
+  it('names its document in the submission (X-Form), so the server checks it by that form', async () => {
+    const { env, calls } = environment((c) => (c.method === 'get' ? { data: { name: 'Lab' } } : { success: true }));
+    const controller = createFormController({
+      name: 'edit-tag',
+      doc,
+      fields: doc.fields,
+      values: {},
+      behaviour: {},
+      env,
+      id: 4,
+    });
+    await controller.load();
+    controller.setValue('name', 'Roof');
+    await controller.submit();
+    expect(calls.map((c) => [c.method, c.headers])).toEqual([
+      ['get', undefined],
+      ['put', { 'X-Form': 'edit-tag' }],
+    ]);
   });
 
   it("keeps the server's field errors in its one store, cleared by editing the field (a password, its confirmation's too)", async () => {

@@ -18,6 +18,8 @@ import { createFieldStore, type FieldStore } from './store';
 import { checkValues } from './values';
 
 export interface FormControllerInit {
+  /** The document's name: its submissions name it (FORM_HEADER), so the server checks them by it. */
+  name?: string;
   doc: FormDocument;
   /** The fields the user may see (compiled for the permission set). */
   fields: FieldSchema[];
@@ -115,6 +117,7 @@ export function createFormController(init: FormControllerInit): FormController {
         baseURL: init.baseURL ?? doc.baseURL,
         data,
         multipart: doc.encoding === 'multipart' || hasFile(data),
+        ...(init.name ? { form: init.name } : {}),
       });
       return firstInError(store.serverErrors());
     },

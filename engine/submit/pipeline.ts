@@ -1,5 +1,6 @@
 import type { HttpConfig, HttpResponse } from '../http/types';
 import { isHttpError } from '../http/errors';
+import { FORM_HEADER } from '../contract/endpoint';
 import { failureBody } from '../contract/envelope';
 import {
   CONNECT_FAILED_MESSAGE,
@@ -31,6 +32,8 @@ export interface SubmitRequest {
   /** JSON body, or the payload turned into FormData when multipart. */
   data?: unknown;
   multipart?: boolean;
+  /** The form document sending it, named in FORM_HEADER. */
+  form?: string;
 }
 
 type Client = { request<T = unknown>(config: HttpConfig): Promise<HttpResponse<T>> };
@@ -59,7 +62,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 function withExtra(request: SubmitRequest, extra: Record<string, unknown>): HttpConfig {
   const method = request.method.toLowerCase();
-  const base: HttpConfig = { method: request.method, url: request.url, baseURL: request.baseURL, skipCancel: true };
+  const base: HttpConfig = {
+    method: request.method,
+    url: request.url,
+    baseURL: request.baseURL,
+    skipCancel: true,
+    ...(request.form ? { headers: { [FORM_HEADER]: request.form } } : {}),
+  };
   // DELETE carries no body: MFA resubmission fields go in the query.
   if (method === 'delete' || method === 'get') {
     return Object.keys(extra).length ? { ...base, params: extra } : base;

@@ -124,6 +124,7 @@ export function FormRunner({
   );
 
   const controller = useFormController({
+    name,
     doc,
     fields: compiled.fields,
     values: initialValues(compiled, options),

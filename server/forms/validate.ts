@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { endpointKey, endpointParams } from '../../engine/contract/endpoint';
+import { endpointKey, endpointParams, FORM_HEADER } from '../../engine/contract/endpoint';
 import { validateSubmission } from '../../engine/schema/validate-submission';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
@@ -14,8 +14,17 @@ import { documentPermissions } from '../../engine/permissions/document';
 // whose method and endpoint spell the route the call reached (endpointKey: the
 // route's declaration, never a search of the path); the endpoint's {key}
 // placeholders take the route's parameters, in order, and are part of the payload.
+// A route several forms submit to (a product owner's second form for POST /tags
+// beside New tag) checks a console submission by the form it names (the X-Form
+// header), and a call naming none (an API client's) takes it when one of the
+// route's forms takes it; one none takes is answered
+// with the errors of the one that knows the most of the fields it sends (the first
+// by name of those), so a form published later never changes what the others'
+// submissions must satisfy.
 
 interface Entry {
+  /** The document's name in the store. */
+  name: string;
   doc: FormDocument;
   /** The endpoint's placeholder names, in order. */
   params: string[];
@@ -28,18 +37,18 @@ declare module 'fastify' {
   }
 }
 
-const cache = new WeakMap<DocumentStore, { generation: number; entries: Map<string, Entry> }>();
+const cache = new WeakMap<DocumentStore, { generation: number; entries: Map<string, Entry[]> }>();
 
-/** The published form documents by route key; of two spelling one route, the first by name answers it. */
-async function entries(store: DocumentStore): Promise<Map<string, Entry>> {
+/** The published form documents by route key, each route's in name order. */
+async function entries(store: DocumentStore): Promise<Map<string, Entry[]>> {
   await store.fresh();
   const cached = cache.get(store);
   if (cached?.generation === store.generation) return cached.entries;
-  const byKey = new Map<string, Entry>();
-  for (const { document } of store.list('forms')) {
+  const byKey = new Map<string, Entry[]>();
+  for (const { name, document } of store.list('forms')) {
     const doc = document as unknown as FormDocument;
     const key = endpointKey(doc.method ?? 'post', doc.endpoint);
-    if (!byKey.has(key)) byKey.set(key, { doc, params: endpointParams(doc.endpoint) });
+    byKey.set(key, [...(byKey.get(key) ?? []), { name, doc, params: endpointParams(doc.endpoint) }]);
   }
   cache.set(store, { generation: store.generation, entries: byKey });
   return byKey;
@@ -48,14 +57,21 @@ async function entries(store: DocumentStore): Promise<Map<string, Entry>> {
 /** The route a call reached, as Fastify declared it (`/api/tags/:id`). */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? '';
 
-/** The published form document of the call's route, with its placeholder values from the route's parameters. */
-async function formFor(store: DocumentStore, request: FastifyRequest) {
+/**
+ * The published form documents of the call's route, each with its placeholder values from the route's parameters:
+ * the one the call names in FORM_HEADER when that is one of them, else all of them.
+ */
+async function formsFor(store: DocumentStore, request: FastifyRequest) {
   const route = routeOf(request);
-  const entry = (await entries(store)).get(endpointKey(request.method, route));
-  if (!entry) return undefined;
+  const all = (await entries(store)).get(endpointKey(request.method, route)) ?? [];
+  const named = all.filter((entry) => entry.name === request.headers[FORM_HEADER.toLowerCase()]);
+  const found = named.length ? named : all;
   const values = request.params as Record<string, string>;
   const names = endpointParams(route);
-  return { doc: entry.doc, params: Object.fromEntries(entry.params.map((key, i) => [key, values[names[i]]])) };
+  return found.map((entry) => ({
+    doc: entry.doc,
+    params: Object.fromEntries(entry.params.map((key, i) => [key, values[names[i]]])),
+  }));
 }
 
 /**
@@ -68,7 +84,7 @@ export function validateForm(
   payloadOf: (request: FastifyRequest) => unknown = (request) => request.body,
 ) {
   return async (request: FastifyRequest) => {
-    if (optional && !(await formFor(store, request))) return;
+    if (optional && !(await formsFor(store, request)).length) return;
     request.form = await checkForm(store, request, payloadOf(request));
   };
 }
@@ -138,7 +154,24 @@ export async function checkForm(
   request: FastifyRequest,
   payload: unknown,
 ): Promise<Record<string, unknown>> {
-  const found = await formFor(store, request);
-  if (!found) throw new Error(`No form document for ${request.method} ${routeOf(request)}`);
-  return checkPayload(found.doc, payload, found.params, callerPermissions(request));
+  const found = await formsFor(store, request);
+  if (!found.length) throw new Error(`No form document for ${request.method} ${routeOf(request)}`);
+  const permissions = callerPermissions(request);
+  const sent = Object.keys(payload && typeof payload === 'object' ? payload : {});
+  const unknownTo = (doc: FormDocument) => {
+    const accepted = acceptedKeys(doc);
+    return sent.filter((key) => !accepted.has(key)).length;
+  };
+  // The forms that know the most of the fields sent first (in name order): the refusal answered is the first's.
+  const ordered = found.map((f) => ({ ...f, unknown: unknownTo(f.doc) })).sort((a, b) => a.unknown - b.unknown);
+  let refusal: unknown;
+  for (const { doc, params } of ordered) {
+    try {
+      return checkPayload(doc, payload, params, permissions);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refusal ??= error;
+    }
+  }
+  throw refusal;
 }

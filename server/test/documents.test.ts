@@ -277,10 +277,55 @@ describe('documents API', () => {
     };
     expect((await superAdmin.put('/api/documents/forms/edit-tag', { document: editTag, version: 0 })).status).toBe(200);
     const tag = `/api/tags/${String(created.body.data.id)}`;
-    const uncoloured = await superAdmin.put<Body>(tag, { description: 'Described' });
+    // The console's submission names its form (X-Form): edit-tag's rule holds for it, beside the seeded
+    // edit-tag-details for the same route (a partial form, which takes a description alone from an API client).
+    const byEditTag = { 'X-Form': 'edit-tag' };
+    const uncoloured = await superAdmin.put<Body>(tag, { description: 'Described' }, byEditTag);
     expect(uncoloured.status).toBe(422);
     expect(uncoloured.body.errors.map((e) => e.source)).toEqual(['color']);
-    expect((await superAdmin.put(tag, { description: 'Described', color: '#1a2b3c' })).status).toBe(200);
+    expect((await superAdmin.put(tag, { description: 'Described', color: '#1a2b3c' }, byEditTag)).status).toBe(200);
+    expect((await superAdmin.put(tag, { description: 'Described again' })).status).toBe(200);
+  });
+
+  it('takes a submission to a route several forms submit to when one of them takes it', async () => {
+    // "a-quick-tag" sorts before "new-tag" and submits to the same route, POST /tags.
+    const quick = {
+      $schema: '../form.schema.json',
+      title: 'Quick tag',
+      endpoint: '/tags',
+      method: 'post',
+      permission: 'create_tags',
+      schema: { id: 'a-quick-tag' },
+      fields: [
+        { key: 'company_id', label: 'Company', type: 'number', required: true },
+        { key: 'name', label: 'Name', type: 'text', required: true, maxlength: 10 },
+        { key: 'reason', label: 'Reason', type: 'text', required: true },
+      ],
+    };
+    expect((await superAdmin.put('/api/documents/forms/a-quick-tag', { document: quick, version: 0 })).status).toBe(
+      200,
+    );
+    const post = (body: Record<string, unknown>) => superAdmin.post<Body>('/api/tags', { company_id: 1, ...body });
+    // New tag's submission is still New tag's: the quick form published beside it changes nothing for it.
+    expect((await post({ name: 'A name longer than ten' })).status).toBe(201);
+    expect((await post({ name: 'Quick', reason: 'Audit' })).status).toBe(201);
+    // Taken by neither: the errors of the form that knows the fields sent.
+    const noName = await post({ reason: 'Audit' });
+    expect(noName.status).toBe(422);
+    expect(noName.body.errors.map((e) => e.source)).toEqual(['name']);
+    const long = await post({ name: 'A name longer than ten', reason: 'Audit' });
+    expect(long.body.errors.map((e) => e.source)).toEqual(['name']);
+    const described = await post({ description: 'No name' });
+    expect(described.body.errors.map((e) => e.source)).toEqual(['name']);
+    // A submission naming its form (the console's, X-Form) is checked by that form alone.
+    const byQuick = await superAdmin.request<Body>(
+      'POST',
+      '/api/tags',
+      { company_id: 1, name: 'A name longer than ten' },
+      { headers: { 'X-Form': 'a-quick-tag' } },
+    );
+    expect(byQuick.status).toBe(422);
+    expect(byQuick.body.errors.map((e) => e.source)).toEqual(['name', 'reason']);
   });
 
   it('a publish on one instance takes effect on another instance over the same database', async () => {

@@ -115,12 +115,12 @@ export class Client {
     method: string,
     url: string,
     data?: unknown,
-    init: { xsrf?: boolean } = {},
+    init: { xsrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<Reply<T>> {
     const response = await this.raw(method, url, {
       ...init,
       body: data === undefined ? undefined : JSON.stringify(data),
-      headers: data === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(data === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
     });
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as T, headers: response.headers };
@@ -132,8 +132,8 @@ export class Client {
   post<T = Record<string, unknown>>(url: string, data?: unknown) {
     return this.request<T>('POST', url, data);
   }
-  put<T = Record<string, unknown>>(url: string, data?: unknown) {
-    return this.request<T>('PUT', url, data);
+  put<T = Record<string, unknown>>(url: string, data?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, data, { headers });
   }
   delete<T = Record<string, unknown>>(url: string, data?: unknown) {
     return this.request<T>('DELETE', url, data);
