@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, fixtureAccounts, login } from './support/login';
+import { tabTo } from './support/keyboard';
 import { publishNewForm } from './support/studio';
 
 // The Design view's canvas in the browser (issue 28, items 2 and 7): built with the keyboard alone (a field
@@ -10,15 +11,6 @@ import { publishNewForm } from './support/studio';
 // showing the same document. Each test works on a form of its own.
 
 type Field = { key: string; label?: string; type?: string };
-
-/** Presses Tab (Shift+Tab backwards) until the target has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, backwards = false) {
-  for (let i = 0; i < 300; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 const canvasOrder = (page: Page) =>
   page.getByRole('region', { name: 'Canvas' }).locator('.studio-canvas__select').allInnerTexts();
@@ -34,6 +26,8 @@ async function sourceFields(page: Page): Promise<Field[]> {
 test('the Design view with the keyboard alone: add, select, label, move, copy, remove, publish; axe-clean', async ({
   page,
 }) => {
+  // Tabbing through the studio's panels, one key at a time, takes longer than a pointer's clicks.
+  test.setTimeout(150_000);
   await login(page, fixtureAccounts.super, { path: null });
   const name = await publishNewForm(page, 'Keyboard survey');
   await page.goto(`/studio?kind=forms&name=${name}`);
