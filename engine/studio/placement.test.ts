@@ -38,7 +38,12 @@ describe('placing a form on a page', () => {
 
 describe('placing a form in the side menu', () => {
   const menu = { $schema: '../menu.schema.json', entries: [] };
-  const entry: MenuAddition = { group: 'Administration', label: 'Quick tag', form: 'quick-tag', permission: 'create_tags' };
+  const entry: MenuAddition = {
+    group: 'Administration',
+    label: 'Quick tag',
+    form: 'quick-tag',
+    permission: 'create_tags',
+  };
 
   it('adds an entry under the group, one per form and group: placing again relabels it', () => {
     const placed = placeInMenu(menu, entry);

@@ -17,7 +17,18 @@ import { recordOf } from './record-of';
 // details name the hub (vpn_hub_id; seeded ones name it by `hub`), the
 // client type and object, and the client's address mode (dhcp or a static ip).
 
-const HUB_COLUMNS = ['id', 'company_id', 'name', 'port', 'ip', 'netmask', 'zone', 'vpn_type', 'quick_hub', 'tls_key'] as const;
+const HUB_COLUMNS = [
+  'id',
+  'company_id',
+  'name',
+  'port',
+  'ip',
+  'netmask',
+  'zone',
+  'vpn_type',
+  'quick_hub',
+  'tls_key',
+] as const;
 
 /** A hub named in a body (vpn_hub_id), when it is one of the caller's; a 422 on the field otherwise. */
 export async function bodyHub(db: Kysely<Database>, actor: Actor, id: number, source = 'vpn_hub_id') {
