@@ -6,12 +6,6 @@
 //   paths and parameters (each caller says where values come from and what a
 //   missing one means). scripts/contract.test.ts refuses a second of either.
 
-/**
- * The header a form's submission names its document in: of several forms submitting to one route, the server
- * checks the submission by the one it names (server/forms/validate.ts).
- */
-export const FORM_HEADER = 'X-Form';
-
 // A route's parameter segment: {key} in a document or the OpenAPI, :key (or :key(regex)) in a Fastify route.
 const PARAM_SEGMENT = /^(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|:([A-Za-z_][A-Za-z0-9_]*)(?:\(.*\))?)$/;
 

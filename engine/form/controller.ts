@@ -16,6 +16,7 @@ import { fillEndpoint, hasFile, shapePayload } from '../submit/payload';
 import { loadedValues, unchangedMessage } from '../submit/require-change';
 import { createFieldStore, type FieldStore } from './store';
 import { checkValues } from './values';
+import { FORM_HEADER } from '../contract/form-header';
 
 export interface FormControllerInit {
   /** The document's name: its submissions name it (FORM_HEADER), so the server checks them by it. */
@@ -117,7 +118,7 @@ export function createFormController(init: FormControllerInit): FormController {
         baseURL: init.baseURL ?? doc.baseURL,
         data,
         multipart: doc.encoding === 'multipart' || hasFile(data),
-        ...(init.name ? { form: init.name } : {}),
+        ...(init.name ? { headers: { [FORM_HEADER]: init.name } } : {}),
       });
       return firstInError(store.serverErrors());
     },

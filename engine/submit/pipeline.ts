@@ -1,6 +1,5 @@
 import type { HttpConfig, HttpResponse } from '../http/types';
 import { isHttpError } from '../http/errors';
-import { FORM_HEADER } from '../contract/endpoint';
 import { failureBody } from '../contract/envelope';
 import {
   CONNECT_FAILED_MESSAGE,
@@ -32,8 +31,8 @@ export interface SubmitRequest {
   /** JSON body, or the payload turned into FormData when multipart. */
   data?: unknown;
   multipart?: boolean;
-  /** The form document sending it, named in FORM_HEADER. */
-  form?: string;
+  /** Headers of its own (a form's FORM_HEADER). */
+  headers?: Record<string, string>;
 }
 
 type Client = { request<T = unknown>(config: HttpConfig): Promise<HttpResponse<T>> };
@@ -67,7 +66,7 @@ function withExtra(request: SubmitRequest, extra: Record<string, unknown>): Http
     url: request.url,
     baseURL: request.baseURL,
     skipCancel: true,
-    ...(request.form ? { headers: { [FORM_HEADER]: request.form } } : {}),
+    headers: request.headers,
   };
   // DELETE carries no body: MFA resubmission fields go in the query.
   if (method === 'delete' || method === 'get') {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { endpointKey, endpointParams, FORM_HEADER } from '../../engine/contract/endpoint';
+import { endpointKey, endpointParams } from '../../engine/contract/endpoint';
+import { FORM_HEADER } from '../../engine/contract/form-header';
 import { validateSubmission } from '../../engine/schema/validate-submission';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
