@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { jsonArrayFrom } from '../db/dialect';
+import { assertCompanyTags } from '../services/company-tags';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
@@ -47,18 +48,6 @@ interface AccessUpdate {
   username?: string;
   password?: string;
   tag_id?: number[];
-}
-
-/** Checks that each tag is one of the entry's company (422 on tag_id otherwise). */
-async function assertAccessTags(db: Kysely<Database>, companyId: number, ids: number[]) {
-  if (!ids.length) return;
-  const found = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('company_id', '=', companyId)
-    .execute();
-  if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
 }
 
 /**
@@ -269,7 +258,7 @@ export default async function remoteAccess(app: FastifyInstance) {
         ...accountColumns(ctx.tokenKey, username, password),
       };
       const companyId = device?.company_id ?? row!.company_id;
-      await assertAccessTags(db, companyId, tag_id ?? []);
+      await assertCompanyTags(db, companyId, tag_id ?? []);
       await db.transaction().execute(async (trx) => {
         // Only an empty password sent: nothing changes.
         if (Object.keys(changes).length)

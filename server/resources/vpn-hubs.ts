@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
 import { jsonArrayFrom } from '../db/dialect';
+import { assertCompanyTags } from '../services/company-tags';
 import { done, invalid } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
@@ -76,18 +77,6 @@ interface CreateExtras {
   hub_zone?: string;
   vpn_type?: string;
   tag_id?: number[];
-}
-
-/** Checks that each tag is one of the hub's company (the edit form lists those); 422 on tag_id otherwise. */
-async function assertHubTags(db: Kysely<Database>, companyId: number, ids: number[]) {
-  if (!ids.length) return;
-  const found = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('company_id', '=', companyId)
-    .execute();
-  if (found.length !== ids.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
 }
 
 /** Gives the hub exactly these tags. */
@@ -185,7 +174,7 @@ export default async function vpnHubs(app: FastifyInstance) {
       const extras = request.body as CreateExtras;
       const companyId = await assertCompanyField(db, actor, body.company_id);
       const tags = extras.tag_id ?? [];
-      await assertHubTags(db, companyId, tags);
+      await assertCompanyTags(db, companyId, tags);
       const id = await db.transaction().execute(async (trx) => {
         const hubId = await createHub(trx, ctx.now().toISOString(), {
           company_id: companyId,
@@ -239,7 +228,7 @@ export default async function vpnHubs(app: FastifyInstance) {
       if (body.company_id !== undefined && body.company_id !== hub.company_id)
         throw invalid(['company_id', 'A VPN hub cannot change its company.']);
       const description = body.description === undefined ? {} : { description: body.description?.trim() || null };
-      await assertHubTags(db, hub.company_id, body.tag_id ?? []);
+      await assertCompanyTags(db, hub.company_id, body.tag_id ?? []);
       await db.transaction().execute(async (trx) => {
         if (body.tag_id) await setHubTags(trx, hub.id, body.tag_id);
         await trx

@@ -8,6 +8,7 @@ import { memoryList } from './pages-memory-list';
 import { createHub } from './vpn-hubs';
 import { addHubUser } from './vpn-hub-users';
 import { routeNetwork } from './vpn-hub-routes';
+import { assertCompanyTags } from '../services/company-tags';
 
 // Quick VPN hubs (POST /vpn/hubs/connect): a hub in one of the hosted zones
 // (GET /vpn/hubs/zones) made with its endpoints at once: each endpoint device
@@ -101,15 +102,7 @@ export default async function vpnQuickHubs(app: FastifyInstance) {
       if (devices.length !== deviceIds.length)
         throw invalid(['endpoint', 'Some of the selected devices were not found.']);
       const tagIds = body.tag_id ?? [];
-      const tags = tagIds.length
-        ? await db
-            .selectFrom('tags')
-            .select('id')
-            .where('id', 'in', tagIds)
-            .where('company_id', '=', companyId)
-            .execute()
-        : [];
-      if (tags.length !== tagIds.length) throw invalid(['tag_id', 'The selected tags are invalid.']);
+      await assertCompanyTags(db, companyId, tagIds);
       const routes = body.endpoint.flatMap((e, i) =>
         (e.routes ?? []).map((r, j) => {
           const at = `endpoint.${i}.routes.${j}`;
