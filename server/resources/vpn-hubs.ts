@@ -79,9 +79,8 @@ interface CreateExtras {
   tag_id?: number[];
 }
 
-/** Gives the hub exactly these tags. */
-async function setHubTags(db: Kysely<Database>, hubId: number, ids: number[]) {
-  await db.deleteFrom('vpn_hub_tags').where('hub_id', '=', hubId).execute();
+/** Adds these tags to a hub (a new one's, or after its old ones are removed). */
+export async function addHubTags(db: Kysely<Database>, hubId: number, ids: number[]) {
   if (ids.length)
     await db
       .insertInto('vpn_hub_tags')
@@ -184,7 +183,7 @@ export default async function vpnHubs(app: FastifyInstance) {
           ...(extras.hub_zone ? { zone: extras.hub_zone } : {}),
           ...(extras.vpn_type ? { vpn_type: extras.vpn_type } : {}),
         });
-        await setHubTags(trx, hubId, tags);
+        await addHubTags(trx, hubId, tags);
         return hubId;
       });
       return reply.status(201).send({ success: true, data: { id }, message: 'VPN hub created successfully' });
@@ -230,7 +229,10 @@ export default async function vpnHubs(app: FastifyInstance) {
       const description = body.description === undefined ? {} : { description: body.description?.trim() || null };
       await assertCompanyTags(db, hub.company_id, body.tag_id ?? []);
       await db.transaction().execute(async (trx) => {
-        if (body.tag_id) await setHubTags(trx, hub.id, body.tag_id);
+        if (body.tag_id) {
+          await trx.deleteFrom('vpn_hub_tags').where('hub_id', '=', hub.id).execute();
+          await addHubTags(trx, hub.id, body.tag_id);
+        }
         await trx
           .updateTable('vpn_hubs')
           .set({ ...description, updated_at: ctx.now().toISOString() })

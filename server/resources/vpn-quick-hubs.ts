@@ -5,7 +5,7 @@ import { invalid } from '../http/envelope';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA } from '../services/ids';
 import { memoryList } from './pages-memory-list';
-import { createHub } from './vpn-hubs';
+import { addHubTags, createHub } from './vpn-hubs';
 import { addHubUser } from './vpn-hub-users';
 import { routeNetwork } from './vpn-hub-routes';
 import { assertCompanyTags } from '../services/company-tags';
@@ -132,12 +132,7 @@ export default async function vpnQuickHubs(app: FastifyInstance) {
           .insertInto('vpn_hub_devices')
           .values(deviceIds.map((device_id) => ({ hub_id: hubId, device_id })))
           .execute();
-        if (tagIds.length) {
-          await trx
-            .insertInto('vpn_hub_tags')
-            .values(tagIds.map((tag_id) => ({ hub_id: hubId, tag_id })))
-            .execute();
-        }
+        await addHubTags(trx, hubId, tagIds);
         for (const device of deviceIds.map((id) => devices.find((d) => d.id === id)!)) {
           const userId = await addHubUser(trx, hub, { name: device.name, type: 'device', object_id: device.id }, now);
           const own = routes.filter((r) => r.device_id === device.id);
