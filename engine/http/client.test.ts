@@ -371,6 +371,44 @@ describe('401 handling', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/devices', '/api/account/token/refresh', '/api/devices']);
   });
 
+  it('a 401 while a refreshed request is out waits for it: answered 401 again, the session is gone and no call refreshes', async () => {
+    let releaseRetry: () => void = () => {};
+    let refreshes = 0;
+    const { fetch, calls } = fakeFetch(async (url) => {
+      if (url.endsWith('/refresh')) {
+        refreshes += 1;
+        return json(200, {});
+      }
+      // The first call's retry is answered late; every call is refused, before and after the refresh.
+      if (url.endsWith('/first') && refreshes === 1 && calls.filter((c) => c.url.endsWith('/first')).length === 2)
+        await new Promise<void>((r) => (releaseRetry = r));
+      return json(401, {});
+    });
+    const http = client(fetch, {
+      now: (() => {
+        let t = 0;
+        return () => ++t;
+      })(),
+    });
+    const first = http.get('/first');
+    await vi.waitFor(() => expect(calls.filter((c) => c.url.endsWith('/first'))).toHaveLength(2));
+    // Sent after the refresh, refused while the first call's retry is still out.
+    const second = http.get('/second');
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/second'))).toBe(true));
+    releaseRetry();
+    await expect(first).rejects.toMatchObject({ status: 401 });
+    await expect(second).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('/third')).rejects.toMatchObject({ status: 401 });
+    expect(refreshes).toBe(1);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/first',
+      '/api/account/token/refresh',
+      '/api/first',
+      '/api/second',
+      '/api/third',
+    ]);
+  });
+
   it('refreshes for a blob download but leaves its retry to the caller', async () => {
     let refreshed = false;
     const { fetch, calls } = fakeFetch((url) => {

@@ -168,7 +168,10 @@ export function createHttpClient(overrides: Partial<HttpSettings> = {}): HttpCli
       await recovery.recover(config.sentAt).catch(() => Promise.reject(error));
       // After the refresh the data is reloaded: a GET is sent again; a write or a blob download is left to its caller.
       const reload = (request.method ?? 'get').toLowerCase() === 'get' && request.responseType !== 'blob';
-      if (reload) return instance.request({ ...config, engine: { ...request, isRetry: true } } as AxiosRequestConfig);
+      if (reload)
+        return recovery.retried(
+          instance.request({ ...config, engine: { ...request, isRetry: true } } as AxiosRequestConfig),
+        );
       throw error;
     }
     const first = firstErrorItem(error.response?.data);

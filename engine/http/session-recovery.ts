@@ -14,11 +14,21 @@ export interface SessionRecovery {
    * retried; rejects (after revoke and local logout) when the session is gone.
    */
   recover(sentAt: number): Promise<void>;
+  /**
+   * The request a refresh let through is sent again (`retry`). Answered 401 once more, the new token
+   * was refused too and the session is gone (shell spec §8): later 401s are rejected without a refresh,
+   * and one that arrives while retries are out waits for them first.
+   */
+  retried<T>(retry: Promise<T>): Promise<T>;
   /** Refresh on purpose (cancelling impersonation). */
   refresh(): Promise<void>;
   /** Revoke the token (retried once), then log out locally. */
   revoke(): Promise<void>;
   readonly refreshCount: number;
+}
+
+function sessionGone(): Error {
+  return new Error('The session is gone: a request sent again after the token refresh was refused.');
 }
 
 function onConsolePage(pathname: string): boolean {
@@ -30,6 +40,9 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
   let revoking: Promise<void> | null = null;
   let lastRefreshAt = -Infinity;
   let refreshCount = 0;
+  /** Retries sent after a refresh that have not been answered yet. */
+  const retries = new Set<Promise<unknown>>();
+  let gone = false;
 
   function refresh(): Promise<void> {
     refreshing ??= (async () => {
@@ -41,6 +54,7 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
           skipCancel: true,
         });
         lastRefreshAt = settings.now();
+        gone = false;
         emitHttpEvent('token-refreshed', undefined);
       } finally {
         refreshing = null;
@@ -96,14 +110,25 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
       return true;
     },
     async recover(sentAt) {
+      if (gone) throw sessionGone();
       // Sent before the last refresh finished: the new token is there already.
       if (sentAt < lastRefreshAt && !refreshing) return;
+      if (retries.size > 0 && !refreshing) await Promise.allSettled([...retries]);
+      if (gone) throw sessionGone();
       try {
         await refresh();
       } catch (failure) {
         await revoke();
         throw failure;
       }
+    },
+    retried(retry) {
+      const settled = retry.catch((error: unknown) => {
+        if ((error as { response?: { status?: number } }).response?.status === 401) gone = true;
+      });
+      retries.add(settled);
+      void settled.finally(() => retries.delete(settled));
+      return retry;
     },
     refresh,
     revoke,
