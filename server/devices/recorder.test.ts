@@ -71,6 +71,27 @@ describe('device recorder', () => {
     expect(JSON.parse(last.data)).toEqual({ router_uptime: 1000 + devices[5].id, operator: `Op ${devices[5].id}` });
   });
 
+  it('two recorders (two instances) writing the same devices at once: each device that comes online is heard of once', async () => {
+    const { ctx } = server.app;
+    const devices = await ctx.db.selectFrom('devices').select('id').orderBy('id').limit(30).execute();
+    const ids = devices.map((d) => d.id);
+    await ctx.db.updateTable('devices').set({ status: 0 }).where('id', 'in', ids).execute();
+    const online: number[] = [];
+    const recorders = [0, 1].map(
+      () =>
+        new Recorder(
+          ctx,
+          (message) => expect.fail(message),
+          (id) => online.push(id),
+        ),
+    );
+    for (const recorder of recorders) for (const id of ids) recorder.seen(id, 'uptime', 10 + id);
+    await Promise.all(recorders.map((recorder) => recorder.close()));
+    expect(online.sort((a, b) => a - b)).toEqual(ids);
+    const statuses = await ctx.db.selectFrom('devices').select('status').where('id', 'in', ids).execute();
+    expect(statuses.every((row) => row.status === 1)).toBe(true);
+  });
+
   it('writes the inputs a device reports to its record (the analog one as text) and its history', async () => {
     const { ctx } = server.app;
     const { id } = await ctx.db.selectFrom('devices').select('id').orderBy('id').executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { insertSnapshots, pruneHistory, type Snapshot } from '../services/device-history';
-import { publishDeviceUpdates, setDeviceStatus } from '../services/device-status';
+import { publishDeviceUpdates } from '../services/device-status';
 import { recordHotspotClients } from '../services/hotspot-sessions';
 import { readHotspotClients, type HotspotClient, type Parameter, type ParameterValue } from './protocol';
 
@@ -33,7 +33,7 @@ const HISTORY_ONLY = { sim: 'sim_slot', rx_day: 'rx_day', tx_day: 'tx_day' } as 
 >;
 
 const SETTLE_MS = 300;
-/** Devices of one status select (bound parameters stay well under SQLite's limit). */
+/** Devices of one select or status update (bound parameters stay well under SQLite's limit). */
 const SELECT_IDS = 500;
 /**
  * A device's history is pruned to HISTORY_LIMIT on its first snapshot this
@@ -113,16 +113,20 @@ export class Recorder {
     const { ctx } = this;
     const now = ctx.now();
     const at = now.toISOString();
-    const status = new Map<number, number>();
+    const exists = new Set<number>();
     for (let i = 0; i < due.length; i += SELECT_IDS) {
       const ids = due.slice(i, i + SELECT_IDS).map(([id]) => id);
-      const rows = await ctx.db.selectFrom('devices').select(['id', 'status']).where('id', 'in', ids).execute();
-      for (const row of rows) status.set(row.id, row.status);
+      const rows = await ctx.db.selectFrom('devices').select('id').where('id', 'in', ids).execute();
+      for (const row of rows) exists.add(row.id);
     }
-    const known = due.filter(([id]) => status.has(id));
+    const known = due.filter(([id]) => exists.has(id));
     const snapshots = known.filter(([, entry]) => Object.keys(entry.history).length);
     const prune = snapshots.map(([id]) => id).filter((id) => this.countAppend(id));
-    // One short write transaction per flush (on SQLite it holds the database).
+    // One short write transaction per flush (on SQLite it holds the database). Rows are locked in id order by
+    // the updates of values; then the ones not online (now: the poller may have just found one offline) come online in one update per SELECT_IDS,
+    // whose RETURNING names the ones this flush turned online: of two instances recording the same device
+    // only one hears of it (the second waited for the first's row lock and reads its status).
+    const cameOnline: number[] = [];
     await ctx.db.transaction().execute(async (trx) => {
       for (const [id, entry] of known)
         await trx
@@ -130,6 +134,17 @@ export class Recorder {
           .set({ ...(entry.values as Record<string, never>), last_connection_at: at, updated_at: at })
           .where('id', '=', id)
           .execute();
+      const ids = known.map(([id]) => id);
+      for (let i = 0; i < ids.length; i += SELECT_IDS) {
+        const rows = await trx
+          .updateTable('devices')
+          .set({ status: 1 })
+          .where('id', 'in', ids.slice(i, i + SELECT_IDS))
+          .where('status', '!=', 1)
+          .returning('id')
+          .execute();
+        for (const row of rows) cameOnline.push(row.id);
+      }
       await insertSnapshots(
         trx,
         now,
@@ -138,15 +153,12 @@ export class Recorder {
       for (const id of prune) await pruneHistory(trx, id);
       for (const [id, entry] of known) if (entry.hotspot) await recordHotspotClients(trx, id, entry.hotspot, at);
     });
-    const changed: number[] = [];
-    for (const [id] of known) {
-      if (status.get(id) !== 1) {
-        await setDeviceStatus(ctx, id, 1);
-        this.onOnline(id);
-      } else changed.push(id);
-    }
     ctx.version.bump();
-    await publishDeviceUpdates(ctx, changed);
+    await publishDeviceUpdates(
+      ctx,
+      known.map(([id]) => id),
+    );
+    for (const id of cameOnline) this.onOnline(id);
   }
 
   /** Counts a snapshot of a device; true when its history is to be pruned now (its first since start, then every PRUNE_EVERY). */

@@ -30,15 +30,19 @@ async function ancestors(ctx: AppContext, companyId: number): Promise<number[]> 
 }
 
 /** Pushes the live fields of the devices on their company channels (DeviceUpdated, one per device). */
+/** Devices read per select of publishDeviceUpdates (bound parameters stay well under SQLite's limit). */
+const PUBLISH_IDS = 500;
+
 export async function publishDeviceUpdates(ctx: AppContext, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const rows = await ctx.db
-    .selectFrom('devices')
-    .select(['id', ...LIVE_DEVICE_FIELDS, 'company_id'])
-    .where('id', 'in', ids)
-    .execute();
-  for (const { company_id, ...data } of rows)
-    ctx.realtime.publish(companyChannel(company_id), 'DeviceUpdated', { data });
+  for (let i = 0; i < ids.length; i += PUBLISH_IDS) {
+    const rows = await ctx.db
+      .selectFrom('devices')
+      .select(['id', ...LIVE_DEVICE_FIELDS, 'company_id'])
+      .where('id', 'in', ids.slice(i, i + PUBLISH_IDS))
+      .execute();
+    for (const { company_id, ...data } of rows)
+      ctx.realtime.publish(companyChannel(company_id), 'DeviceUpdated', { data });
+  }
 }
 
 export async function setDeviceStatus(ctx: AppContext, deviceId: number, status: number): Promise<boolean> {
