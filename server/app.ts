@@ -41,6 +41,7 @@ import { RouteRegistry } from './http/routes';
 import { DataVersion, VersionedCache, registerDataVersion } from './http/data-version';
 import type { Kysely } from 'kysely';
 import { startDeviceGateway, type GatewayOptions } from './devices/gateway';
+import { startHubTimer } from './services/vpn-hub-timer';
 import type { Database } from './db/types';
 
 export interface AppOptions {
@@ -182,7 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (await tokenLiveFor(ctx, actor.sessionId, actor.user.id)) ?? sessionLiveFor(ctx, actor.sessionId, actor.user.id),
   );
   if (options.mqtt) ctx.devices = await startDeviceGateway(ctx, options.mqtt, app.log);
+  const stopHubTimer = startHubTimer(ctx, app.log.warn.bind(app.log));
   app.addHook('preClose', async () => {
+    stopHubTimer();
     await ctx.devices?.close();
     await ctx.realtime.close();
   });

@@ -21,6 +21,11 @@ export async function addVpnHubType(db: Db): Promise<void> {
   await db.schema.alterTable('vpn_hubs').addColumn('vpn_type', 'text').execute();
 }
 
+/** 165: when a hub turned on for a while (PUT /vpn/hubs/{id}/toggle duration) switches off; null: it stays on. */
+export async function addVpnHubEnabledUntil(db: Db): Promise<void> {
+  await db.schema.alterTable('vpn_hubs').addColumn('enabled_until', 'text').execute();
+}
+
 /** 096: the routes of a hub, each through one of its users (via). */
 export async function createVpnHubRoutes(db: Db): Promise<void> {
   await db.schema

@@ -434,6 +434,7 @@ const migrations: Record<string, Migration> = {
   '162_device_status_counts': { up: addDeviceStatusCounts },
   '163_vpn_hub_type': { up: vpnUsers.addVpnHubType },
   '164_remote_access_tags': { up: createRemoteAccessTags },
+  '165_vpn_hub_enabled_until': { up: vpnUsers.addVpnHubEnabledUntil },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -348,6 +348,8 @@ export interface VpnHubTable {
   description: ColumnType<string | null, string | null | undefined>;
   /** The tunnel its clients open: tap or tun (null: tun). */
   vpn_type: ColumnType<string | null, string | null | undefined>;
+  /** When a hub turned on for a while switches off (ISO time; null: it stays as it is). */
+  enabled_until: ColumnType<string | null, string | null | undefined>;
   /** The OpenVPN static key of client configurations (secret: never listed nor logged). */
   tls_key: ColumnType<string | null, string | null | undefined>;
 }

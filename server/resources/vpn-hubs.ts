@@ -18,6 +18,9 @@ import { removeUsersOfHubs } from './vpn-hub-users';
 import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
 
+/** The longest a hub is turned on for (PUT /vpn/hubs/{id}/toggle duration): a year, in seconds. */
+const MAX_TOGGLE_SECONDS = 31_536_000;
+
 // VPN hubs and quick-connect hubs (quick_hub = 1).
 
 /** The hub of a route when it is one of the caller's (404 otherwise). */
@@ -243,7 +246,8 @@ export default async function vpnHubs(app: FastifyInstance) {
     },
   );
 
-  // Turns the hub on or off (no timed toggle here: duration is not accepted).
+  // Turns the hub on or off; on with a duration (seconds, as every duration of the API), for that long only
+  // (server/services/vpn-hub-timer.ts switches it off).
   app.put(
     '/vpn/hubs/:id/toggle',
     {
@@ -253,21 +257,29 @@ export default async function vpnHubs(app: FastifyInstance) {
           type: 'object',
           required: ['enabled'],
           additionalProperties: false,
-          properties: { enabled: { type: 'boolean' } },
+          properties: {
+            enabled: { type: 'boolean' },
+            duration: { type: 'integer', minimum: 1, maximum: MAX_TOGGLE_SECONDS },
+          },
         },
       },
     },
     async (request) => {
       const actor = actorOf(request);
       const hub = await hubInScope(actor, routeId(request.params));
-      const enabled = (request.body as { enabled: boolean }).enabled ? 1 : 0;
+      const body = request.body as { enabled: boolean; duration?: number };
+      if (!body.enabled && body.duration !== undefined)
+        throw invalid(['duration', 'A duration is given only to turn a hub on.']);
+      const enabled = body.enabled ? 1 : 0;
+      const now = ctx.now();
+      const until = body.duration === undefined ? null : new Date(now.getTime() + body.duration * 1000).toISOString();
       await db
         .updateTable('vpn_hubs')
-        .set({ enabled, updated_at: ctx.now().toISOString() })
+        .set({ enabled, enabled_until: until, updated_at: now.toISOString() })
         .where('id', '=', hub.id)
         .execute();
       // A hub turned off disconnects its users at once.
-      if (!enabled) await closeVpnSessions(db, 'hub_id', [hub.id], ctx.now().toISOString());
+      if (!enabled) await closeVpnSessions(db, 'hub_id', [hub.id], now.toISOString());
       const value = `VPN hub successfully ${enabled ? 'enabled' : 'disabled'}.`;
       return reportDone(ctx, actor, { total: 1, done: 1, failed: 0, data: { value } });
     },

@@ -22,7 +22,6 @@ const KEPT = [
   'POST /devices/remote-access data',
   'POST /tags actions',
   'PUT /automations/{id} conditions_body',
-  'PUT /vpn/hubs/{id}/toggle duration',
 ];
 
 /**

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, useServer } from './harness';
 import { closeSockets, completed } from './sockets';
+import { switchOffEndedHubs } from '../services/vpn-hub-timer';
 
 // VPN hubs of the RMS API over real HTTP: tags (PUT /vpn/hubs/{id}), the
-// on/off toggle, the information on a channel and the bulk delete; another
+// on/off toggle (on for a duration too), the information on a channel and the bulk delete; another
 // tenant's hubs are refused and bad input changes nothing.
 
 const { server, admin, globex, guest } = useServer({
@@ -127,12 +128,47 @@ describe('VPN hubs', () => {
     expect(info.data).toMatchObject({ id: hubId, name: 'Tagged hub', enabled: 0 });
     await completed(server.url, admin, await toggle({ enabled: true }));
     expect((await hub(hubId)).enabled).toBe(1);
-    for (const body of [{}, { enabled: 'yes' }, { enabled: false, duration: 60 }]) {
+    for (const body of [{}, { enabled: 'yes' }, { enabled: true, duration: 'hour' }]) {
       expect((await toggle(body)).status, JSON.stringify(body)).toBe(422);
     }
     expect((await hub(hubId)).enabled).toBe(1);
     expect((await globex.put(`/api/vpn/hubs/${hubId}/toggle`, { enabled: false })).status).toBe(404);
     expect((await globex.get(`/api/vpn/hubs/${hubId}/info`)).status).toBe(404);
+  });
+
+  it('turns a hub on for a duration: when its time is up it switches off and its users are disconnected', async () => {
+    const { ctx } = server.app;
+    const session = await ctx.db
+      .selectFrom('vpn_hub_sessions')
+      .innerJoin('vpn_hubs', 'vpn_hubs.id', 'vpn_hub_sessions.hub_id')
+      .select('vpn_hub_sessions.hub_id')
+      .where('vpn_hubs.company_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const id = session.hub_id;
+    const toggle = (body: unknown) => admin.put(`/api/vpn/hubs/${id}/toggle`, body);
+    for (const body of [
+      { enabled: true, duration: 0 },
+      { enabled: true, duration: 1.5 },
+      { enabled: false, duration: 5 },
+    ]) {
+      const reply = await toggle(body);
+      expect(reply.status, JSON.stringify(body)).toBe(422);
+      expect((reply.body.errors as { source: string }[])[0].source).toBe('duration');
+    }
+    await completed(server.url, admin, await toggle({ enabled: true, duration: 3600 }));
+    expect(await switchOffEndedHubs(ctx)).toEqual([]);
+    expect((await hub(id)).enabled).toBe(1);
+    await completed(server.url, admin, await toggle({ enabled: true, duration: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await switchOffEndedHubs(ctx)).toEqual([id]);
+    expect((await hub(id)).enabled).toBe(0);
+    expect(await ctx.db.selectFrom('vpn_hub_sessions').select('hub_id').where('hub_id', '=', id).execute()).toEqual([]);
+    // Turned on without a duration, it stays on.
+    await completed(server.url, admin, await toggle({ enabled: true, duration: 1 }));
+    await completed(server.url, admin, await toggle({ enabled: true }));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await switchOffEndedHubs(ctx)).toEqual([]);
+    expect((await hub(id)).enabled).toBe(1);
   });
 
   it('changes the VPN network of a hub and refuses addresses that are not hosts of it', async () => {
