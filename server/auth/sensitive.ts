@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { requirePermission } from './guards';
 import { extractMfaFields, requireMfa } from './mfa';
 import { requirePasswordConfirmation } from './password-confirmation';
-import { validateForm } from '../forms/validate';
+import { checkFormItems, validateForm } from '../forms/validate';
 
 // Route options for writes: permission, then the form document's validation,
 // then password confirmation (423), then multi-factor (MFA_REQUIRED), in
@@ -19,6 +19,11 @@ export interface GuardOptions {
    * is checked whole.
    */
   formOmits?: string[];
+  /**
+   * A body of this one field, a list, is the RMS API's list of what the form submits one of: each item is checked
+   * against the form (errors under `key.N`) and request.form is `{ [key]: the checked items }`.
+   */
+  formItems?: string;
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
   password?: boolean;
   /** MFA_REQUIRED for users with multi-factor. */
@@ -33,14 +38,23 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
     const payloadOf = (request: FastifyRequest) =>
       Object.fromEntries(Object.entries(request.body as Record<string, unknown>).filter(([k]) => !omits.includes(k)));
     const validate = validateForm(app.ctx.documents, options.form === 'optional', omits.length ? payloadOf : undefined);
-    preHandler.push(
+    const check =
       omits.length && options.form === 'optional'
-        ? async (request) => {
+        ? async (request: FastifyRequest) => {
             const body = request.body;
             const sent = body && typeof body === 'object' ? Object.keys(body) : [];
             if (!sent.length || sent.some((key) => !omits.includes(key))) await validate(request);
           }
-        : validate,
+        : validate;
+    const { formItems: key } = options;
+    preHandler.push(
+      key
+        ? async (request) => {
+            const items = listBody(request.body, key);
+            if (!items) return check(request);
+            request.form = { [key]: await checkFormItems(app.ctx.documents, request, key, items) };
+          }
+        : check,
     );
   }
   if (options.password) preHandler.push(requirePasswordConfirmation(app.ctx));
@@ -51,4 +65,11 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
       : {}),
     preHandler,
   };
+}
+
+/** The list of a body that is `{ [key]: [...] }` and nothing else. */
+function listBody(body: unknown, key: string): unknown[] | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const entries = Object.entries(body);
+  return entries.length === 1 && entries[0][0] === key && Array.isArray(entries[0][1]) ? entries[0][1] : undefined;
 }

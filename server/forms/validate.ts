@@ -5,7 +5,8 @@ import { validateSubmission } from '../../engine/schema/validate-submission';
 import type { FormDocument } from '../../engine/schema/types';
 import { actorOf } from '../auth/guards';
 import type { DocumentStore } from '../documents/store';
-import { ApiError, forbidden } from '../http/envelope';
+import type { ErrorItem } from '../../engine/contract/error-item';
+import { ApiError, forbidden, invalid } from '../http/envelope';
 import { distinct } from '../services/ids';
 import { documentPermissions } from '../../engine/permissions/document';
 
@@ -88,6 +89,31 @@ export function validateForm(
     if (optional && !(await formsFor(store, request)).length) return;
     request.form = await checkForm(store, request, payloadOf(request));
   };
+}
+
+/**
+ * A list body (the RMS API's `{data: [item, …]}` where the console's form submits one item): every item is
+ * checked against the call's form, each error's source under its item (`data.1.name`), all before any is kept.
+ */
+export async function checkFormItems(
+  store: DocumentStore,
+  request: FastifyRequest,
+  key: string,
+  items: unknown[],
+): Promise<Record<string, unknown>[]> {
+  if (!items.length) throw invalid([key, 'Give at least one item.']);
+  const errors: ErrorItem[] = [];
+  const values: Record<string, unknown>[] = [];
+  for (const [index, item] of items.entries()) {
+    try {
+      values.push(await checkForm(store, request, item));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push(...error.under(`${key}.${index}`).errors);
+    }
+  }
+  if (errors.length) throw new ApiError(422, errors);
+  return values;
 }
 
 /**

@@ -44,6 +44,21 @@ export class ApiError extends Error {
   ) {
     return new ApiError(status, [{ code, message, source }], meta);
   }
+
+  /** The same errors, each source under `prefix` (an item of a list body: `data.1` makes `name` `data.1.name`). */
+  under(prefix: string): ApiError {
+    const errors = this.errors.map((e) => ({ ...e, source: e.source ? `${prefix}.${e.source}` : prefix }));
+    return new ApiError(this.status, errors, this.meta);
+  }
+}
+
+/** Runs `work`; an ApiError it throws has its sources put under `prefix` (none: as it is). */
+export async function sourcedUnder<T>(prefix: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw prefix && error instanceof ApiError ? error.under(prefix) : error;
+  }
 }
 
 export const unauthorized = (message = 'Unauthenticated.') => ApiError.of(401, 'UNAUTHORIZED', message);

@@ -6,7 +6,7 @@ import { assertCompanyTags } from '../services/company-tags';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
-import { done, invalid } from '../http/envelope';
+import { done, invalid, sourcedUnder } from '../http/envelope';
 import type { ListSpec } from '../http/list-query';
 import { reportDone } from '../services/action-report';
 import { ID_SCHEMA, idField, routeId } from '../services/ids';
@@ -19,6 +19,18 @@ import { sealPassword } from '../remote/credentials';
 // Remote access configurations of devices and the access history.
 
 const PROTOCOLS: Record<string, number> = { http: 80, https: 443, ssh: 22, telnet: 23, rdp: 3389, vnc: 5900, sftp: 22 };
+
+/** A new entry, as the new-remote-access form checked it. */
+interface NewAccess {
+  device_id: number;
+  name: string;
+  protocol: string;
+  destination_ip?: string;
+  destination_port?: number;
+  credentials_required?: boolean;
+  username?: string;
+  password?: string;
+}
 
 /** PUT /devices/remote-access/{access_id} (devices_remote_access_update): tag_id overwrites the entry's tags. */
 const UPDATE_BODY = {
@@ -186,40 +198,51 @@ export default async function remoteAccess(app: FastifyInstance) {
   }
   listRoute(app, '/devices/remote-access/history', 'view_device_remote_access', (actor) => historySpec(app, actor));
 
-  // The new-remote-access form is enforced: the server checks what the console checks.
+  // The new-remote-access form is enforced: the server checks what the console checks. The RMS API's body is a
+  // list of entries, `{data: [entry, …]}` (each checked as the form's, all before any is created), answered with
+  // the status channel; the console's form sends one entry and is answered its id.
   app.post(
     '/devices/remote-access',
-    guard(app, { permission: 'manage_remote_access', form: true }),
+    guard(app, { permission: 'manage_remote_access', form: true, formItems: 'data' }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = request.form as {
-        device_id: number;
-        name: string;
-        protocol: string;
-        destination_ip?: string;
-        destination_port?: number;
-        credentials_required?: boolean;
-        username?: string;
-        password?: string;
-      };
-      const device = await deviceField(actor, body.device_id);
-      const { id } = await db
-        .insertInto('remote_access')
-        .values({
-          device_id: device.id,
-          company_id: device.company_id,
-          name: body.name.trim(),
-          protocol: body.protocol,
-          destination_ip: body.destination_ip ?? '192.168.1.1',
-          destination_port: body.destination_port ?? PROTOCOLS[body.protocol],
-          is_main: 0,
-          credentials_required: body.credentials_required ? 1 : 0,
-          created_at: ctx.now().toISOString(),
-          ...accountColumns(ctx.tokenKey, body.username, body.password),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, data: { id }, message: 'Remote access created successfully' });
+      const form = request.form as NewAccess & { data?: NewAccess[] };
+      const entries = form.data ?? [form];
+      const devices = [];
+      for (const [index, entry] of entries.entries()) {
+        devices.push(await sourcedUnder(form.data && `data.${index}`, () => deviceField(actor, entry.device_id)));
+      }
+      const ids = await db.transaction().execute(async (trx) => {
+        const created: number[] = [];
+        for (const [index, body] of entries.entries()) {
+          const device = devices[index];
+          const { id } = await trx
+            .insertInto('remote_access')
+            .values({
+              device_id: device.id,
+              company_id: device.company_id,
+              name: body.name.trim(),
+              protocol: body.protocol,
+              destination_ip: body.destination_ip ?? '192.168.1.1',
+              destination_port: body.destination_port ?? PROTOCOLS[body.protocol],
+              is_main: 0,
+              credentials_required: body.credentials_required ? 1 : 0,
+              created_at: ctx.now().toISOString(),
+              ...accountColumns(ctx.tokenKey, body.username, body.password),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          created.push(id);
+        }
+        return created;
+      });
+      if (form.data)
+        return reply
+          .status(201)
+          .send(await reportDone(ctx, actor, { total: ids.length, done: ids.length, failed: 0, data: { ids } }));
+      return reply
+        .status(201)
+        .send({ success: true, data: { id: ids[0] }, message: 'Remote access created successfully' });
     },
   );
 

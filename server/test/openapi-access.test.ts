@@ -79,6 +79,53 @@ describe('remote access entries', () => {
     expect((await admin.put(`/api/devices/remote-access/${foreign.id}`, { name: 'Taken over' })).status).toBe(404);
   });
 
+  it('creates entries from the RMS API’s list body, each checked as the form’s, all or nothing', async () => {
+    const count = async () => (await entriesOf(admin, 'company_id=1')).length;
+    const before = await count();
+    const entry = (name: string, extra: Record<string, unknown> = {}) => ({
+      device_id: ssh.device_id,
+      name,
+      destination_ip: '192.168.1.20',
+      destination_port: 8000,
+      protocol: 'http',
+      ...extra,
+    });
+    const post = (body: unknown) => admin.post('/api/devices/remote-access', body);
+    // One bad entry: nothing is created, and each error names its entry.
+    const bad = await post({
+      data: [entry('List one'), entry('x'), entry('List three', { device_id: foreign.device_id })],
+    });
+    expect(bad.status).toBe(422);
+    const sources = (bad.body.errors as { source: string }[]).map((e) => e.source);
+    expect(sources).toContain('data.1.name');
+    expect(await count()).toBe(before);
+    const foreignDevice = await post({
+      data: [entry('List one'), entry('List three', { device_id: foreign.device_id })],
+    });
+    expect(foreignDevice.status).toBe(422);
+    expect(foreignDevice.body.errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'The selected device is invalid.', source: 'data.1.device_id' },
+    ]);
+    expect((await post({ data: [] })).body.errors).toEqual([
+      { code: 'VALIDATION_ERROR', message: 'Give at least one item.', source: 'data' },
+    ]);
+    expect(await count()).toBe(before);
+    const reply = await post({
+      data: [entry('List one'), entry('List two', { protocol: 'https', credentials_required: true })],
+    });
+    const result = await completed(server.url, admin, reply, 201);
+    expect(result).toMatchObject({ total: 2, done: 2, failed: 0 });
+    const { ids } = result.data as { ids: number[] };
+    const made = await entriesOf(admin, `id=${ids.join(',')}`);
+    const summary = made.map((e) => [e.name, e.protocol, e.destination_port, e.credentials_required]);
+    expect(summary.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['List one', 'http', 8000, false],
+      ['List two', 'https', 8000, true],
+    ]);
+    expect(await count()).toBe(before + 2);
+    await completed(server.url, admin, await admin.delete('/api/devices/remote-access', { id: ids }));
+  });
+
   it('bulk-removes entries all or nothing', async () => {
     const [a, b] = await Promise.all(
       ['one', 'two'].map(async (name) => {
