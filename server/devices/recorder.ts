@@ -1,4 +1,7 @@
+import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import { isPostgres } from '../db/dialect';
+import type { Database } from '../db/types';
 import { insertSnapshots, pruneHistory, type Snapshot } from '../services/device-history';
 import { publishDeviceUpdates } from '../services/device-status';
 import { recordHotspotClients } from '../services/hotspot-sessions';
@@ -27,6 +30,19 @@ const COLUMNS = {
   analog: 'analog_input',
 } as const satisfies Partial<Record<Parameter, string>>;
 type Column = (typeof COLUMNS)[keyof typeof COLUMNS];
+/** Each column's PostgreSQL type, for the one update of a flush's values there. */
+const PG_TYPES: Record<Column, string> = {
+  signal: 'integer',
+  temperature: 'double precision',
+  router_uptime: 'integer',
+  operator: 'text',
+  connection_type: 'text',
+  connection_state: 'text',
+  wan_ip: 'text',
+  digital_input: 'integer',
+  digital_isolated_input: 'integer',
+  analog_input: 'text',
+};
 /** The parameters kept in the monitoring history only (the data usage chart reads them), by their snapshot key. */
 const HISTORY_ONLY = { sim: 'sim_slot', rx_day: 'rx_day', tx_day: 'tx_day' } as const satisfies Partial<
   Record<Parameter, string>
@@ -50,6 +66,34 @@ interface Pending {
   history: Snapshot;
   /** The clients signed in to its hotspots, when it reported them. */
   hotspot?: HotspotClient[];
+}
+
+/**
+ * Writes each device's values with "last seen". On PostgreSQL (a round trip a statement) the rows of SELECT_IDS
+ * devices are locked in id order and their values written in one update from a JSON list, a column a device did
+ * not report keeping its value; SQLite runs in the process, an update a device.
+ */
+async function writeValues(trx: Transaction<Database>, devices: [number, Pending][], at: string): Promise<void> {
+  if (!isPostgres(trx)) {
+    for (const [id, entry] of devices)
+      await trx
+        .updateTable('devices')
+        .set({ ...(entry.values as Record<string, never>), last_connection_at: at, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    return;
+  }
+  const columns = Object.keys(PG_TYPES) as Column[];
+  const set = sql.join(columns.map((c) => sql`${sql.ref(c)} = coalesce(v.${sql.ref(c)}, d.${sql.ref(c)})`));
+  const record = sql.join(columns.map((c) => sql`${sql.ref(c)} ${sql.raw(PG_TYPES[c])}`));
+  for (let i = 0; i < devices.length; i += SELECT_IDS) {
+    const chunk = devices.slice(i, i + SELECT_IDS);
+    const ids = chunk.map(([id]) => id);
+    await trx.selectFrom('devices').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    const rows = JSON.stringify(chunk.map(([id, entry]) => ({ id, ...entry.values })));
+    await sql`update devices as d set ${set}, last_connection_at = ${at}, updated_at = ${at}
+      from jsonb_to_recordset(${rows}::jsonb) as v(id integer, ${record}) where d.id = v.id`.execute(trx);
+  }
 }
 
 export class Recorder {
@@ -128,12 +172,7 @@ export class Recorder {
     // only one hears of it (the second waited for the first's row lock and reads its status).
     const cameOnline: number[] = [];
     await ctx.db.transaction().execute(async (trx) => {
-      for (const [id, entry] of known)
-        await trx
-          .updateTable('devices')
-          .set({ ...(entry.values as Record<string, never>), last_connection_at: at, updated_at: at })
-          .where('id', '=', id)
-          .execute();
+      await writeValues(trx, known, at);
       const ids = known.map(([id]) => id);
       for (let i = 0; i < ids.length; i += SELECT_IDS) {
         const rows = await trx
