@@ -34,9 +34,9 @@ const ALL_VARIANTS: Variant[] = [
   { name: 'rhf', contender: 'rhf' },
   { name: 'rhf + cv', contender: 'rhf', runs: true },
 ];
-/** BENCH_VARIANTS: a comma list of the variants to run (default all), e.g. "engine,rhf". */
+/** BENCH_VARIANTS: a semicolon list of the variants to run (default all; names hold commas), e.g. "engine;engine, cv off". */
 const VARIANTS = process.env.BENCH_VARIANTS
-  ? ALL_VARIANTS.filter((v) => process.env.BENCH_VARIANTS!.split(',').includes(v.name))
+  ? ALL_VARIANTS.filter((v) => process.env.BENCH_VARIANTS!.split(';').map((name) => name.trim()).includes(v.name))
   : ALL_VARIANTS;
 /** Median of five mounts; of three past 1,000 fields, where a peer's mount takes seconds. */
 const mountRuns = (size: number) => (size > 1000 ? 3 : 5);
@@ -194,7 +194,10 @@ function printAims(rows: Row[]): void {
   const engine = (size: number) => rowOf(rows, size, 'engine')!;
   const figure = (size: number, variant: string, of: 'mount' | 'keystroke') => rowOf(rows, size, variant)?.[of] ?? NaN;
   /** The worst ratio over the sizes where both were run. */
-  const worst = (f: (size: number) => number) => Math.max(...SIZES.map(f).filter(Number.isFinite)).toFixed(2);
+  const worst = (f: (size: number) => number) => {
+    const ratios = SIZES.map(f).filter(Number.isFinite);
+    return ratios.length ? Math.max(...ratios).toFixed(2) : 'not measured (a contender was not run)';
+  };
   const first = SIZES[0];
   const last = SIZES[SIZES.length - 1];
   console.log('\nAims');
