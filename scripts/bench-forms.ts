@@ -36,7 +36,12 @@ const ALL_VARIANTS: Variant[] = [
 ];
 /** BENCH_VARIANTS: a semicolon list of the variants to run (default all; names hold commas), e.g. "engine;engine, cv off". */
 const VARIANTS = process.env.BENCH_VARIANTS
-  ? ALL_VARIANTS.filter((v) => process.env.BENCH_VARIANTS!.split(';').map((name) => name.trim()).includes(v.name))
+  ? ALL_VARIANTS.filter((v) =>
+      process.env
+        .BENCH_VARIANTS!.split(';')
+        .map((name) => name.trim())
+        .includes(v.name),
+    )
   : ALL_VARIANTS;
 /** Median of five mounts; of three past 1,000 fields, where a peer's mount takes seconds. */
 const mountRuns = (size: number) => (size > 1000 ? 3 : 5);
