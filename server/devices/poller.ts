@@ -8,7 +8,8 @@ import { DEVICE_TYPES } from './protocol';
 // 0 stops), its name every static interval (3600 s unless set), its inputs
 // every I/O interval (300 s unless set; a model without them answers none) and
 // its mobile data counters every 15 minutes and its hotspot clients every
-// 5 minutes (a device without them answers none). A round
+// 5 minutes (a device without them answers none); the first round soon, the
+// rest spread over the interval (nextIn). A round
 // is missed when the device wrote nothing ("last seen" did not move) within
 // answerMs; after MISSED_POLLS missed rounds in a row an online device goes
 // offline.
@@ -44,13 +45,23 @@ interface Scheduled {
   serial: string;
   dynamicMs: number;
   nextDynamic: number;
-  /** Each other group's interval (0: off) and when it is next asked. */
-  others: Record<OtherGroup, { ms: number; next: number }>;
+  /** Each other group's interval (0: off), when it is next asked and whether it has been asked yet. */
+  others: Record<OtherGroup, { ms: number; next: number; asked?: boolean }>;
+  /** Whether the device has had its first dynamic round. */
+  asked?: boolean;
   round?: { startedAt: Date; checkAt: number };
   missed: number;
 }
 
 export type Publish = (topic: string, payload: string) => void;
+
+/**
+ * When a device is next asked, after a round: an interval later; after its first round, half an interval to one
+ * and a half at random. Devices started together (a server start, a fleet connecting at once) are then asked
+ * spread over the interval from their second round on, not all in the same few seconds of every interval (at
+ * 10,000 devices that burst took each instance's recorder ten seconds to write).
+ */
+const nextIn = (ms: number, asked: boolean | undefined) => (asked ? ms : ms / 2 + Math.random() * ms);
 
 export function startPoller(
   ctx: AppContext,
@@ -76,7 +87,7 @@ export function startPoller(
       if (!dynamicMs) continue;
       seen.add(row.id);
       const known = schedule.get(row.id);
-      // A new device's first round comes soon, spread over its interval so the fleet is not asked at once.
+      // A new device's first round comes soon (within 5 s), so a started server shows values at once.
       const soon = (ms: number) => now + Math.random() * Math.min(ms, 5000);
       const others = Object.fromEntries(
         OTHER.map((group) => {
@@ -85,7 +96,8 @@ export function startPoller(
             EXTENSION_GROUPS.includes(group) && options.extensionIntervalMs
               ? options.extensionIntervalMs
               : ((column && row[column]) ?? defaultS) * 1000;
-          return [group, { ms, next: known?.others[group].next ?? soon(ms) }];
+          const was = known?.others[group];
+          return [group, { ms, next: was?.next ?? soon(ms), asked: was?.asked }];
         }),
       ) as Scheduled['others'];
       if (known) Object.assign(known, { serial: row.serial, dynamicMs, others });
@@ -144,7 +156,8 @@ export function startPoller(
     await checkRounds(now);
     for (const s of schedule.values()) {
       if (now >= s.nextDynamic) {
-        s.nextDynamic = now + s.dynamicMs;
+        s.nextDynamic = now + nextIn(s.dynamicMs, s.asked);
+        s.asked = true;
         // A round waits for its answers at most until the next one is due.
         if (!s.round) s.round = { startedAt: ctx.now(), checkAt: now + Math.min(options.answerMs, s.dynamicMs) };
         for (const parameter of DYNAMIC_PARAMETERS) publish(topics.command(s.serial), parameter);
@@ -152,7 +165,8 @@ export function startPoller(
       for (const group of OTHER) {
         const other = s.others[group];
         if (!other.ms || now < other.next) continue;
-        other.next = now + other.ms;
+        other.next = now + nextIn(other.ms, other.asked);
+        other.asked = true;
         for (const parameter of OTHER_GROUPS[group].parameters) publish(topics.command(s.serial), parameter);
       }
     }
