@@ -4,7 +4,8 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows, useServer } from '../test/harness';
 import { startTestRouter } from '../test/mqtt-router';
-import { BrokerPortError } from './broker';
+import { Aedes } from 'aedes';
+import { AEDES_OPTIONS, BrokerPortError } from './broker';
 import { issueDeviceCredentials } from './credentials';
 import { startDeviceGateway, type GatewayOptions } from './gateway';
 
@@ -13,7 +14,8 @@ import { startDeviceGateway, type GatewayOptions } from './gateway';
 // only under its own serial (a forged serial is refused and logged, and the
 // other device's record is unchanged), a flood from one device is cut by
 // the rate limit; the gateway survives a broker (Mosquitto) restarting; a taken port
-// stops the start with a message naming MQTT_PORT and MQTT_URL.
+// stops the start with a message naming MQTT_PORT and MQTT_URL; a burst of
+// messages behind slow deliveries is delivered, not a stack overflow.
 
 const warnings: string[] = [];
 const log = { info: () => undefined, warn: (message: string) => warnings.push(message) };
@@ -189,3 +191,28 @@ async function waitForPort(port: number) {
     { timeout: 5000 },
   );
 }
+
+describe('the embedded broker under a burst', () => {
+  it('delivers 20,000 messages queued behind slow deliveries (aedes with its queue overflowed the stack)', async () => {
+    const aedes = await Aedes.createBroker({ ...AEDES_OPTIONS });
+    await new Promise<void>((resolve) => aedes.subscribe('slow', (_packet, cb) => setTimeout(cb, 10), resolve));
+    const packet = (topic: string) => ({
+      cmd: 'publish' as const,
+      topic,
+      payload: 'x',
+      qos: 0 as const,
+      retain: false,
+      dup: false,
+    });
+    let delivered = 0;
+    const all = 200 + 20_000;
+    const finished = new Promise<void>((resolve) => {
+      const count = () => ++delivered === all && resolve();
+      for (let i = 0; i < 200; i++) aedes.publish(packet('slow'), count);
+      for (let i = 0; i < 20_000; i++) aedes.publish(packet('fast'), count);
+    });
+    await finished;
+    expect(delivered).toBe(all);
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+  });
+});

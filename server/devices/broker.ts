@@ -13,6 +13,14 @@ import { MAX_CONTROL_BYTES } from './protocol';
 // its own user; every publish and subscription is checked against the
 // device's own serial, and a refused one is logged and the client dropped.
 
+/**
+ * aedes' own options. `concurrency: 0` takes its message queue off: with it (100 deliveries at a time, the
+ * rest queued), a burst queued behind slow deliveries (a fleet answering a poll round, 10,000 devices leaving at
+ * once) is emptied by recursion when they end, and the server died of a stack overflow (mcollina/mqemitter#204,
+ * open). Each client's socket still applies its own back-pressure.
+ */
+export const AEDES_OPTIONS = { concurrency: 0 } as const;
+
 export interface BrokerOptions {
   host: string;
   port: number;
@@ -65,6 +73,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   const devices = new WeakMap<Client, string>();
   const gateway = new WeakSet<Client>();
   const aedes = await Aedes.createBroker({
+    ...AEDES_OPTIONS,
     authenticate(client, username, password, done) {
       const secret = password?.toString('utf8') ?? '';
       if (username === options.username) {
