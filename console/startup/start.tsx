@@ -10,7 +10,6 @@ import { session, setSessionUser } from '../../engine/session/user';
 import { loadSettings } from '../../engine/stores/settings';
 import { logError, logRequestFailure } from '../../engine/stores/error-log';
 import { ToastHost } from '../../renderer/toasts/ToastHost';
-import { TransferProgress } from '../../renderer/transfers/TransferProgress';
 import { AppRouter } from '../app/router';
 import { installChunkReload } from '../app/RouteError';
 import { loadLanguage } from '../i18n';
@@ -20,10 +19,16 @@ import { applyTheme, theme } from '../theme/theme';
 import { initDarkMode, readDarkMode } from '../theme/darkMode';
 import { APP_VERSION } from '../version';
 import { standalonePage } from '../../engine/routes/standalone';
+import { afterContent } from '../app/afterContent';
 import { reinitialiseAfterRefresh } from '../../engine/session/after-refresh';
 import { OFFLINE_PAGE, startupStep } from '../../engine/session/startup-step';
 import { watchConnection } from './offline';
 import { MaintenancePage, StartupFailurePage, StartupNoticePage } from './notices';
+
+/** File transfers start from a page: the list of them loads after the first page's content (not in the first load). */
+const TransferProgress = afterContent(() =>
+  import('../../renderer/transfers/TransferProgress').then((m) => m.TransferProgress),
+);
 
 function render(root: Root, node: React.ReactNode) {
   root.render(

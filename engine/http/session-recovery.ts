@@ -27,9 +27,8 @@ export interface SessionRecovery {
   readonly refreshCount: number;
 }
 
-function sessionGone(): Error {
-  return new Error('The session is gone: a request sent again after the token refresh was refused.');
-}
+/** A request sent again after the token refresh was refused too. */
+const sessionGone = () => new Error('session gone');
 
 function onConsolePage(pathname: string): boolean {
   return /rms-connect\/(ssh|telnet)/.test(pathname);
@@ -40,8 +39,8 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
   let revoking: Promise<void> | null = null;
   let lastRefreshAt = -Infinity;
   let refreshCount = 0;
-  /** Retries sent after a refresh that have not been answered yet. */
-  const retries = new Set<Promise<unknown>>();
+  /** Settles when the retries sent after refreshes so far are answered. */
+  let retries: Promise<unknown> = Promise.resolve();
   let gone = false;
 
   function refresh(): Promise<void> {
@@ -113,7 +112,7 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
       if (gone) throw sessionGone();
       // Sent before the last refresh finished: the new token is there already.
       if (sentAt < lastRefreshAt && !refreshing) return;
-      if (retries.size > 0 && !refreshing) await Promise.allSettled([...retries]);
+      if (!refreshing) await retries;
       if (gone) throw sessionGone();
       try {
         await refresh();
@@ -123,11 +122,10 @@ export function createSessionRecovery(client: HttpClient, settings: HttpSettings
       }
     },
     retried(retry) {
-      const settled = retry.catch((error: unknown) => {
-        if ((error as { response?: { status?: number } }).response?.status === 401) gone = true;
+      const answered = retry.catch((error: { response?: { status?: number } }) => {
+        gone ||= error.response?.status === 401;
       });
-      retries.add(settled);
-      void settled.finally(() => retries.delete(settled));
+      retries = Promise.all([retries, answered]);
       return retry;
     },
     refresh,

@@ -206,9 +206,9 @@ export default async function remoteAccess(app: FastifyInstance) {
     guard(app, { permission: 'manage_remote_access', form: true, formItems: 'data' }),
     async (request, reply) => {
       const actor = actorOf(request);
-      const form = request.form as NewAccess & { data?: NewAccess[] };
+      const form = request.form as unknown as NewAccess & { data?: NewAccess[] };
       const entries = form.data ?? [form];
-      const devices = [];
+      const devices: { id: number; company_id: number }[] = [];
       for (const [index, entry] of entries.entries()) {
         devices.push(await sourcedUnder(form.data && `data.${index}`, () => deviceField(actor, entry.device_id)));
       }
