@@ -109,6 +109,9 @@ test('inside the app an UNAUTHORIZED answer the refresh does not cure ends the s
 }) => {
   await login(page, fixtureAccounts.admin, { path: '/management/devices' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The devices page's own calls (its filters' lookups load after its rows) are answered first: one of them
+  // refused and then cancelled by the navigation is never sent again, and a later 401 refreshes once more.
+  await page.waitForLoadState('networkidle');
   await page.route(
     (url) => url.pathname === '/api/tags',
     (route) => route.fulfill({ status: 401, json: unauthorized }),
