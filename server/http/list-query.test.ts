@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { ApiError } from './envelope';
 import { DataVersion, VersionedCache } from './data-version';
-import { parseListParams, planList, runList, runPlan, type ListSpec } from './list-query';
+import { NO_VALUE, parseListParams, planList, rowObjects, runList, runPlan, type ListSpec } from './list-query';
 import { openDatabase } from '../db/open';
 
 const spec = {
@@ -83,6 +83,30 @@ describe('planList and runPlan', () => {
         ],
         total: 3,
       });
+    } finally {
+      await close();
+    }
+  });
+
+  it('selects no column for a field no column holds, answering it as null in its place', async () => {
+    const { db, close } = openDatabase(':memory:');
+    try {
+      await sql`create table t (id integer primary key, name text)`.execute(db);
+      await sql`insert into t (id, name) values (1, 'a')`.execute(db);
+      const list: ListSpec = {
+        ...spec,
+        from: () => db.selectFrom(sql<never>`t`.as('t')),
+        fields: { id: 't.id', wlan_mac: NO_VALUE, name: 't.name' },
+      };
+      const plan = planList(list, {});
+      expect(plan.fields).toEqual(['id', 'wlan_mac', 'name']);
+      expect(plan.columns).toEqual(['id', 'name']);
+      expect(plan.rows.sql).not.toContain('cast(null');
+      expect(rowObjects(plan, (await runPlan(db, plan)).rows)).toEqual([{ id: 1, wlan_mac: null, name: 'a' }]);
+      expect(Object.keys((await runList(list, {})).data[0])).toEqual(['id', 'wlan_mac', 'name']);
+      // Asked for alone, the statement still selects a column.
+      const alone = planList(list, { fields: 'wlan_mac' });
+      expect(rowObjects(alone, (await runPlan(db, alone)).rows)).toEqual([{ wlan_mac: null }]);
     } finally {
       await close();
     }

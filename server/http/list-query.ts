@@ -18,6 +18,13 @@ import { customCondition, customFilterParams, customKey, customSortTerms, type C
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export type FieldExpr = string | RawBuilder<unknown>;
+
+/**
+ * A field no column holds: null, cast so that PostgreSQL types it where it is sorted or compared. A page statement
+ * does not select it (ListPlan.columns leaves it out): it is answered as null without the database writing it in
+ * every row.
+ */
+export const NO_VALUE = sql`cast(null as text)`;
 /** A filter that builds its own condition from the comma list of values (`param`: the query parameter, for errors). */
 export type FilterFn = (values: string[], param: string) => RawBuilder<unknown>;
 
@@ -276,10 +283,13 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   const params = parseListParams(query, spec);
   const hidden = new Set(spec.hidden ?? []);
   const names = params.fields ?? Object.keys(spec.fields).filter((f) => !hidden.has(f) || params.pick?.includes(f));
+  // The fields a column holds (a select list is never empty).
+  const held = names.filter((n) => spec.fields[n] !== NO_VALUE);
+  const columns = held.length || !names.length ? held : names.slice(0, 1);
   const sortsMatches = Boolean(params.q) && spec.sortMatchesUpTo !== undefined;
   const selected = (hidePattern = false) =>
     applyWhere(spec.from('rows', params.q), spec, params, query, hidePattern).select(
-      names.map((n) => expr(spec.fields[n]).as(n)),
+      columns.map((n) => expr(spec.fields[n]).as(n)),
     );
   const idColumn = usesTextIndex(spec, params) ? spec.textIndex!.idColumn : spec.idColumn;
   /** The page in the asked order, the id (`id`: its expression) breaking ties. */
@@ -308,7 +318,15 @@ export function buildList(spec: ListSpec, query: Record<string, unknown>) {
   // planner, so PostgreSQL soon keeps one generic plan for the kept statement instead of planning it with
   // each pattern (0.57 of the 0.82 ms a device search page took on 1,000,000 devices).
   const map = spec.map && params.pick ? picked(spec.map, params.pick) : spec.map;
-  return { params, columns: names, map, rowsQuery: page(sql.ref(idColumn), sortsMatches), matchesQuery, countQuery };
+  return {
+    params,
+    fields: names,
+    columns,
+    map,
+    rowsQuery: page(sql.ref(idColumn), sortsMatches),
+    matchesQuery,
+    countQuery,
+  };
 }
 
 /** A row map whose rows keep only the asked fields (ListParams.pick), in the asked order. */
@@ -338,6 +356,8 @@ export interface ListPlan {
   /** The count statement with its parameters: the key of the list-total cache. */
   countKey: string;
   /** The fields the page answers, in order. */
+  fields: string[];
+  /** The fields a row holds the values of, in order: `fields` without those no column holds (NO_VALUE), null. */
   columns: string[];
   /** Where in a row the JSON fields (ListSpec.json) are. */
   json: number[];
@@ -378,7 +398,7 @@ async function answer<T>(
 
 /** Builds and compiles the page and count statements of a list call. */
 export function planList(spec: ListSpec, query: Record<string, unknown>): ListPlan {
-  const { params, columns, map, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
+  const { params, fields, columns, map, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
   const count = countQuery.compile();
   // A search without filters: its parameters are the search patterns (prepared-statements.ts).
   const marker = params.q && !filtersGiven(spec, query).length ? SEARCH_PAGE_STATEMENT : PAGE_STATEMENT;
@@ -390,6 +410,7 @@ export function planList(spec: ListSpec, query: Record<string, unknown>): ListPl
     count,
     matches: matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: pageStatement(matchesQuery.compile()) },
     countKey: countKeyOf(count),
+    fields,
     columns,
     json: columns.flatMap((name, i) => (spec.json?.includes(name) ? [i] : [])),
     map,
@@ -410,23 +431,33 @@ export async function runPlan(db: Kysely<Database>, plan: ListPlan, counts?: Lis
   return { rows: found, total };
 }
 
+/** A row object with every field in order, from a row holding only some of them (a field it lacks: null). */
+function wholeRow(fields: string[], held: (name: string) => unknown): Row {
+  const row: Row = {};
+  for (const name of fields) row[name] = held(name) ?? null;
+  return row;
+}
+
 /** The rows of a page as objects, shaped by the spec's map. */
-export const rowObjects = (plan: ListPlan, rows: unknown[][]): Row[] =>
-  rows.map((values) => {
-    const row = Object.fromEntries(plan.columns.map((name, i) => [name, values[i]]));
+export function rowObjects(plan: ListPlan, rows: unknown[][]): Row[] {
+  const at = new Map(plan.columns.map((name, i) => [name, i]));
+  return rows.map((values) => {
+    const row = wholeRow(plan.fields, (name) => (at.has(name) ? values[at.get(name)!] : null));
     return plan.map ? plan.map(row) : row;
   });
+}
 
 /** Runs a list query: answers the page of rows (shaped by the spec's json and map) and the total. */
 export async function runList(spec: ListSpec, query: Record<string, unknown>, counts?: ListCounts) {
-  const { params, map, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
-  const { page, total } = await answer(
+  const { params, fields, map, rowsQuery, matchesQuery, countQuery } = buildList(spec, query);
+  const { page: held, total } = await answer(
     countKeyOf(countQuery.compile()),
     () => rowsQuery.execute() as Promise<Row[]>,
     () => countQuery.executeTakeFirst().then((row) => row?.total ?? 0),
     counts,
     matchesQuery && { upTo: spec.sortMatchesUpTo!, rows: () => matchesQuery.execute() as Promise<Row[]> },
   );
+  const page = held.map((row) => wholeRow(fields, (name) => row[name]));
   for (const row of page) for (const name of spec.json ?? []) if (name in row) row[name] = parseJson(row[name]);
   return { data: map ? page.map(map) : page, total, params };
 }

@@ -104,10 +104,34 @@ describe('list writer', () => {
     );
   });
 
+  it('writes the fields no column holds as nulls, in their place among the columns', () => {
+    fc.assert(
+      fc.property(
+        columnsOf(devices.names).chain((fields) =>
+          fc
+            .tuple(fc.constant(fields), fc.subarray(fields))
+            .chain(([fields, columns]) => fc.tuple(fc.constant(fields), fc.constant(columns), page(columns), fc.nat())),
+        ),
+        ([fields, columns, held, total]) => {
+          const rows = held.map((row) =>
+            fields.map((name) => (columns.includes(name) ? row[columns.indexOf(name)] : null)),
+          );
+          const write = listWriter(conform, devices.schema, fields, columns);
+          expect(write(held, total)).toBe(expected(devices.schema, fields, rows, total));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps the wire order of columns that objects would reorder, and data typed as text', () => {
     const columns = ['name', '10', 'id'];
     const rows = [['a', 'b', '7']];
     expect(listWriter(conform, devices.schema, columns)(rows, 1)).toBe(expected(devices.schema, columns, rows, 1));
+    const held = [['a', '7']];
+    expect(listWriter(conform, devices.schema, columns, ['name', 'id'])(held, 1)).toBe(
+      expected(devices.schema, columns, [['a', null, '7']], 1),
+    );
     const text: OpenApiNode = { type: 'object', properties: { data: { type: 'string' } } };
     expect(listWriter(conform, text, ['id'])([[1], [2]], 2)).toBe(expected(text, ['id'], [[1], [2]], 2));
   });

@@ -15,25 +15,49 @@ export type ListWriter = (rows: readonly unknown[][], total: number) => string;
 const isIndex = (name: string) => /^(0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
 
 /** Builds the row objects and shapes the envelope the general way (columns whose order objects would not keep). */
-function generalWriter(conform: Conformer, schema: OpenApiNode | undefined, columns: readonly string[]): ListWriter {
+function generalWriter(
+  conform: Conformer,
+  schema: OpenApiNode | undefined,
+  fields: readonly string[],
+  columns: readonly string[],
+): ListWriter {
+  const at = fields.map((name) => columns.indexOf(name));
   return (rows, total) => {
-    const data = rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
+    const data = rows.map((row) => Object.fromEntries(fields.map((name, i) => [name, at[i] < 0 ? null : row[at[i]]])));
     const payload = { success: true, data, meta: { total } };
     return JSON.stringify(schema ? conform(payload, schema) : payload);
   };
 }
 
-/** Compiles the writer of a list envelope for a response schema (undefined: written unshaped) and a column list. */
+/** How one column's value is written: its `,"name":` text, its shaper and its null's and missing value's texts. */
+interface Slot {
+  /** Where in a row its value is. */
+  index: number;
+  /** The text of the fields before it that no column holds, written the same in every row. */
+  before: string;
+  key: string;
+  shaper?: (value: unknown, depth: number) => unknown;
+  /** A null's text: undefined where it is left out (a field the schema lists as not nullable). */
+  null?: string;
+  /** An undefined value's text (a whole record's field without a value writes the field's empty value). */
+  missing?: string;
+}
+
+/**
+ * Compiles the writer of a list envelope for a response schema (undefined: written unshaped), the fields a row
+ * answers, in order, and the columns a row holds (`fields` without those no column holds, written as null).
+ */
 export function listWriter(
   conform: Conformer,
   schema: OpenApiNode | undefined,
-  columns: readonly string[],
+  fields: readonly string[],
+  columns: readonly string[] = fields,
 ): ListWriter {
-  const names = new Set(columns);
+  const names = new Set(fields);
   const envelope = schema ? conform.fieldsOf(schema) : new Map();
   const data = envelope.get('data')?.schema;
-  if (names.size !== columns.length || columns.some(isIndex) || data?.type === 'string') {
-    return generalWriter(conform, schema, columns);
+  if (names.size !== fields.length || fields.some(isIndex) || data?.type === 'string') {
+    return generalWriter(conform, schema, fields, columns);
   }
   /** A top-level property's value as the envelope's shaper writes it (never null here). */
   const top = (name: string, value: unknown) => {
@@ -44,45 +68,57 @@ export function listWriter(
   const metaShaper = meta && conform.shaperOf(meta.schema);
   const head = `{"success":${top('success', true)},"data":[`;
   const rowSchema = data && conform.resolve(data.items);
-  const fields = rowSchema ? conform.fieldsOf(rowSchema) : new Map();
-  // Per column: its `"name":` text, its shaper (a column beyond the schema: conform.beyondOf, a timestamp
-  // written in its name's format; none: written as it is) and whether a null is written.
-  const keys = columns.map((name) => `${JSON.stringify(name)}:`);
-  const shapers = columns.map((name) => {
-    const field = fields.get(name);
-    if (field) return conform.shaperOf(field.schema);
-    return rowSchema ? conform.beyondOf(name) : undefined;
-  });
-  // A null's text per column: undefined where it is left out (a field the schema lists as not nullable).
-  const nulls = columns.map((name) => {
-    const field = fields.get(name);
-    return !field ? 'null' : field.keepsNull ? JSON.stringify(field.empty) : undefined;
-  });
+  const properties = rowSchema ? conform.fieldsOf(rowSchema) : new Map();
   // A whole record's fields (conform.ts wholeRecords): a column without a value writes the field's empty value,
   // and the fields no column holds are written the same in every row.
   const wholeFields = rowSchema ? conform.wholeFieldsOf(rowSchema) : [];
   const empties = new Map(wholeFields.map(([name, empty]) => [name, JSON.stringify(empty)]));
-  const missing = columns.map((name) => empties.get(name));
-  const tail = wholeFields
-    .filter(([name]) => !names.has(name))
-    .map(([name]) => `,${JSON.stringify(name)}:${empties.get(name)}`)
-    .join('');
+  /** A null's text: undefined where it is left out (a field the schema lists as not nullable). */
+  const nullOf = (name: string) => {
+    const field = properties.get(name);
+    return !field ? 'null' : field.keepsNull ? JSON.stringify(field.empty) : undefined;
+  };
+  const held = new Map(columns.map((name, i) => [name, i]));
+  const slots: Slot[] = [];
+  // Each field's text starts with a comma; the row's first one is written without it.
+  let before = '';
+  for (const name of fields) {
+    const key = `,${JSON.stringify(name)}:`;
+    const index = held.get(name);
+    if (index === undefined) {
+      const text = nullOf(name);
+      if (text !== undefined) before += key + text;
+      continue;
+    }
+    const field = properties.get(name);
+    // A column beyond the schema: conform.beyondOf (a timestamp written in its name's format); none: as it is.
+    const shaper = field ? conform.shaperOf(field.schema) : rowSchema ? conform.beyondOf(name) : undefined;
+    slots.push({ index, before, key, shaper, null: nullOf(name), missing: empties.get(name) });
+    before = '';
+  }
+  const after =
+    before +
+    wholeFields
+      .filter(([name]) => !names.has(name))
+      .map(([name]) => `,${JSON.stringify(name)}:${empties.get(name)}`)
+      .join('');
   const writeRow = (row: readonly unknown[]) => {
-    let out = '{';
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[i];
-      const shaper = shapers[i];
+    let out = '';
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i];
+      const value = row[slot.index];
       let text: string | undefined;
-      if (value === null) text = nulls[i];
-      else if (value === undefined) text = missing[i];
+      if (value === null) text = slot.null;
+      else if (value === undefined) text = slot.missing;
       else {
-        const shaped = shaper ? shaper(value, 3) : value;
+        const shaped = slot.shaper ? slot.shaper(value, 3) : value;
         // A finite number's JSON is its String() (a quarter of the writer's time went to JSON.stringify on numbers).
         text = typeof shaped === 'number' && Number.isFinite(shaped) ? String(shaped) : JSON.stringify(shaped);
       }
-      if (text !== undefined) out += out.length > 1 ? `,${keys[i]}${text}` : keys[i] + text;
+      out += text === undefined ? slot.before : slot.before + slot.key + text;
     }
-    return out.length > 1 || !tail ? `${out}${tail}}` : `{${tail.slice(1)}}`;
+    out += after;
+    return out ? `{${out.slice(1)}}` : '{}';
   };
   return (rows, total) => {
     let out = head;

@@ -2,8 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { jsonInteger, jsonText } from '../db/dialect';
 import { invalid } from '../http/envelope';
-import { NO_VALUE } from './device-record';
-import type { FieldExpr, FilterFn } from '../http/list-query';
+import { NO_VALUE, type FieldExpr, type FilterFn } from '../http/list-query';
 
 // The enum-typed filters of GET /devices by the OpenAPI's names (beside
 // status, in ./devices-list.ts): each value a condition on what the devices

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { FieldExpr } from '../http/list-query';
+import { NO_VALUE, type FieldExpr } from '../http/list-query';
 import { DEVICE_RECORD_SCHEMA, deref } from '../openapi/conform';
 import { loadDocument, type OpenApiNode } from '../openapi/document';
 
@@ -14,9 +13,6 @@ import { loadDocument, type OpenApiNode } from '../openapi/document';
 export const DEVICE_RECORD_FIELDS: readonly string[] = Object.keys(
   (deref(loadDocument(), { $ref: `#/components/schemas/${DEVICE_RECORD_SCHEMA}` })!.properties as OpenApiNode) ?? {},
 );
-
-/** A field no column holds: null, cast so that PostgreSQL types the column and sorts or compares it. */
-export const NO_VALUE = sql`cast(null as text)`;
 
 /**
  * The device record's fields as the device list selects them: the stored ones (`stored`, their column or

@@ -34,6 +34,7 @@ export function listRoute(
       writer = listWriter(
         conformerOf(app.conformance, request.query),
         schemaOf('GET', request.routeOptions.url, 200),
+        plan.fields,
         plan.columns,
       );
       writers.set(plan, writer);
