@@ -69,8 +69,24 @@ interface Pending {
 }
 
 /**
- * Writes each device's values with "last seen". On PostgreSQL (a round trip a statement) the rows of SELECT_IDS
- * devices are locked in id order and their values written in one update from a JSON list, a column a device did
+ * The devices of `due` (in id order) that have a record, their rows locked in id order on PostgreSQL, SELECT_IDS
+ * at a time: another instance writing some of the same devices (a round's answers are shared between instances)
+ * locks them in the same order, so the two wait for each other but never deadlock. SQLite's write transaction
+ * holds the whole database.
+ */
+async function lockKnown(trx: Transaction<Database>, due: [number, Pending][]): Promise<[number, Pending][]> {
+  const known = new Set<number>();
+  for (let i = 0; i < due.length; i += SELECT_IDS) {
+    const ids = due.slice(i, i + SELECT_IDS).map(([id]) => id);
+    const select = trx.selectFrom('devices').select('id').where('id', 'in', ids).orderBy('id');
+    for (const row of await (isPostgres(trx) ? select.forUpdate() : select).execute()) known.add(row.id);
+  }
+  return due.filter(([id]) => known.has(id));
+}
+
+/**
+ * Writes each device's values with "last seen" (their rows locked: lockKnown). On PostgreSQL (a round trip a
+ * statement) the values of SELECT_IDS devices are written in one update from a JSON list, a column a device did
  * not report keeping its value; SQLite runs in the process, an update a device.
  */
 async function writeValues(trx: Transaction<Database>, devices: [number, Pending][], at: string): Promise<void> {
@@ -88,8 +104,6 @@ async function writeValues(trx: Transaction<Database>, devices: [number, Pending
   const record = sql.join(columns.map((c) => sql`${sql.ref(c)} ${sql.raw(PG_TYPES[c])}`));
   for (let i = 0; i < devices.length; i += SELECT_IDS) {
     const chunk = devices.slice(i, i + SELECT_IDS);
-    const ids = chunk.map(([id]) => id);
-    await trx.selectFrom('devices').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
     const rows = JSON.stringify(chunk.map(([id, entry]) => ({ id, ...entry.values })));
     await sql`update devices as d set ${set}, last_connection_at = ${at}, updated_at = ${at}
       from jsonb_to_recordset(${rows}::jsonb) as v(id integer, ${record}) where d.id = v.id`.execute(trx);
@@ -151,27 +165,17 @@ export class Recorder {
     for (const [id, entry] of this.pending) if (all || entry.since <= cutoff) due.push([id, entry]);
     if (!due.length) return;
     for (const [id] of due) this.pending.delete(id);
-    // In id order: another instance writing some of the same devices (a round's answers are shared between
-    // instances) locks their rows in the same order, so the two wait for each other but never deadlock.
     due.sort(([a], [b]) => a - b);
     const { ctx } = this;
     const now = ctx.now();
     const at = now.toISOString();
-    const exists = new Set<number>();
-    for (let i = 0; i < due.length; i += SELECT_IDS) {
-      const ids = due.slice(i, i + SELECT_IDS).map(([id]) => id);
-      const rows = await ctx.db.selectFrom('devices').select('id').where('id', 'in', ids).execute();
-      for (const row of rows) exists.add(row.id);
-    }
-    const known = due.filter(([id]) => exists.has(id));
-    const snapshots = known.filter(([, entry]) => Object.keys(entry.history).length);
-    const prune = snapshots.map(([id]) => id).filter((id) => this.countAppend(id));
-    // One short write transaction per flush (on SQLite it holds the database). Rows are locked in id order by
-    // the updates of values; then the ones not online (now: the poller may have just found one offline) come online in one update per SELECT_IDS,
-    // whose RETURNING names the ones this flush turned online: of two instances recording the same device
-    // only one hears of it (the second waited for the first's row lock and reads its status).
+    // One short write transaction per flush (on SQLite it holds the database). Then the devices not online (now:
+    // the poller may have just found one offline) come online in one update per SELECT_IDS, whose RETURNING names
+    // the ones this flush turned online: of two instances recording the same device only one hears of it (the
+    // second waited for the first's row lock and reads its status).
     const cameOnline: number[] = [];
-    await ctx.db.transaction().execute(async (trx) => {
+    const known = await ctx.db.transaction().execute(async (trx) => {
+      const known = await lockKnown(trx, due);
       await writeValues(trx, known, at);
       const ids = known.map(([id]) => id);
       for (let i = 0; i < ids.length; i += SELECT_IDS) {
@@ -184,13 +188,15 @@ export class Recorder {
           .execute();
         for (const row of rows) cameOnline.push(row.id);
       }
+      const snapshots = known.filter(([, entry]) => Object.keys(entry.history).length);
       await insertSnapshots(
         trx,
         now,
         snapshots.map(([deviceId, entry]) => ({ deviceId, data: entry.history })),
       );
-      for (const id of prune) await pruneHistory(trx, id);
+      for (const [id] of snapshots) if (this.countAppend(id)) await pruneHistory(trx, id);
       for (const [id, entry] of known) if (entry.hotspot) await recordHotspotClients(trx, id, entry.hotspot, at);
+      return known;
     });
     ctx.version.bump();
     await publishDeviceUpdates(
@@ -200,7 +206,7 @@ export class Recorder {
     for (const id of cameOnline) this.onOnline(id);
   }
 
-  /** Counts a snapshot of a device; true when its history is to be pruned now (its first since start, then every PRUNE_EVERY). */
+  /** Counts a snapshot of a device; true when its history is to be pruned now (its first, then every PRUNE_EVERY). */
   private countAppend(deviceId: number): boolean {
     const count = this.appends.get(deviceId);
     const due = count === undefined || count + 1 >= PRUNE_EVERY;
