@@ -30,6 +30,7 @@ export const MISSED_POLLS = 3;
 const DEFAULT_DYNAMIC_S = 60;
 const RELOAD_MS = 15_000;
 const TICK_MS = 250;
+const FIRST_ROUNDS_PER_SECOND = 2000;
 
 export interface PollerOptions {
   discoveryMs: number;
@@ -49,11 +50,16 @@ interface Scheduled {
   others: Record<OtherGroup, { ms: number; next: number; asked?: boolean }>;
   /** Whether the device has had its first dynamic round. */
   asked?: boolean;
-  round?: { startedAt: Date; checkAt: number };
+  /** The round out: when it started (ISO 8601, shared by the devices of a tick) and when its answers are checked. */
+  round?: { startedAt: string; checkAt: number };
   missed: number;
 }
 
-export type Publish = (topic: string, payload: string) => void;
+/**
+ * Sends a request to a device; answers whether to go on sending now (false: the broker's connection has as much
+ * unsent as it may hold, and the devices still due wait for a later tick).
+ */
+export type Publish = (topic: string, payload: string) => boolean;
 
 /**
  * When a device is next asked, after a round: an interval later; after its first round, half an interval to one
@@ -82,40 +88,40 @@ export function startPoller(
       .where('monitoring_enabled', '=', 1)
       .execute();
     const seen = new Set<number>();
+    // A new device's first round comes soon (within 5 s), so a started server shows values at once; a fleet
+    // of more than 10,000 at FIRST_ROUNDS_PER_SECOND (a burst of 100,000 first rounds grew the heap by 300 MB).
+    const within = Math.max(5000, (rows.length / FIRST_ROUNDS_PER_SECOND) * 1000);
+    const soon = (ms: number) => now + Math.random() * Math.min(ms, within);
     for (const row of rows) {
       const dynamicMs = options.intervalMs ?? (row.dynamic_monitoring ?? DEFAULT_DYNAMIC_S) * 1000;
       if (!dynamicMs) continue;
       seen.add(row.id);
-      const known = schedule.get(row.id);
-      // A new device's first round comes soon (within 5 s), so a started server shows values at once.
-      const soon = (ms: number) => now + Math.random() * Math.min(ms, 5000);
-      const others = Object.fromEntries(
-        OTHER.map((group) => {
-          const { column, defaultS } = OTHER_GROUPS[group];
-          const ms =
-            EXTENSION_GROUPS.includes(group) && options.extensionIntervalMs
-              ? options.extensionIntervalMs
-              : ((column && row[column]) ?? defaultS) * 1000;
-          const was = known?.others[group];
-          return [group, { ms, next: was?.next ?? soon(ms), asked: was?.asked }];
-        }),
-      ) as Scheduled['others'];
-      if (known) Object.assign(known, { serial: row.serial, dynamicMs, others });
-      else
-        schedule.set(row.id, {
-          id: row.id,
-          serial: row.serial,
-          dynamicMs,
-          nextDynamic: soon(dynamicMs),
-          others,
-          missed: 0,
-        });
+      // Updated in place: a reload of a large fleet makes no new objects for the devices it knows.
+      let known = schedule.get(row.id);
+      if (!known) {
+        const others = {} as Scheduled['others'];
+        for (const group of OTHER) others[group] = { ms: 0, next: 0 };
+        known = { id: row.id, serial: row.serial, dynamicMs, nextDynamic: soon(dynamicMs), others, missed: 0 };
+        schedule.set(row.id, known);
+      }
+      known.serial = row.serial;
+      known.dynamicMs = dynamicMs;
+      for (const group of OTHER) {
+        const { column, defaultS } = OTHER_GROUPS[group];
+        const other = known.others[group];
+        other.ms =
+          EXTENSION_GROUPS.includes(group) && options.extensionIntervalMs
+            ? options.extensionIntervalMs
+            : ((column && row[column]) ?? defaultS) * 1000;
+        if (!other.next) other.next = soon(other.ms);
+      }
     }
     for (const id of schedule.keys()) if (!seen.has(id)) schedule.delete(id);
   }
 
   async function checkRounds(now: number) {
-    const ended = [...schedule.values()].filter((s) => s.round && s.round.checkAt <= now);
+    const ended: Scheduled[] = [];
+    for (const s of schedule.values()) if (s.round && s.round.checkAt <= now) ended.push(s);
     for (let i = 0; i < ended.length; i += 500) {
       const chunk = ended.slice(i, i + 500);
       const rows = await ctx.db
@@ -130,7 +136,7 @@ export function startPoller(
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const s of chunk) {
         const row = byId.get(s.id);
-        const startedAt = s.round!.startedAt.toISOString();
+        const { startedAt } = s.round!;
         s.round = undefined;
         if (!row) continue;
         if (row.last_connection_at && row.last_connection_at >= startedAt) s.missed = 0;
@@ -154,20 +160,28 @@ export function startPoller(
       await reload(now);
     }
     await checkRounds(now);
+    let open = true;
+    let startedAt: string | undefined;
     for (const s of schedule.values()) {
+      // The rest stay due: the broker takes them on a later tick (a whole fleet's first round at once queued 1 GB).
+      if (!open) break;
+      let topic: string | undefined;
       if (now >= s.nextDynamic) {
         s.nextDynamic = now + nextIn(s.dynamicMs, s.asked);
         s.asked = true;
         // A round waits for its answers at most until the next one is due.
-        if (!s.round) s.round = { startedAt: ctx.now(), checkAt: now + Math.min(options.answerMs, s.dynamicMs) };
-        for (const parameter of DYNAMIC_PARAMETERS) publish(topics.command(s.serial), parameter);
+        startedAt ??= ctx.now().toISOString();
+        s.round ??= { startedAt, checkAt: now + Math.min(options.answerMs, s.dynamicMs) };
+        topic = topics.command(s.serial);
+        for (const parameter of DYNAMIC_PARAMETERS) open = publish(topic, parameter) && open;
       }
       for (const group of OTHER) {
         const other = s.others[group];
         if (!other.ms || now < other.next) continue;
         other.next = now + nextIn(other.ms, other.asked);
         other.asked = true;
-        for (const parameter of OTHER_GROUPS[group].parameters) publish(topics.command(s.serial), parameter);
+        topic ??= topics.command(s.serial);
+        for (const parameter of OTHER_GROUPS[group].parameters) open = publish(topic, parameter) && open;
       }
     }
   }
