@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -30,7 +30,8 @@ import { percentile, signIn as signInAs } from './bench-http';
 // parallel, timed to the slowest), (autocannon, 50 connections, in a forked client process), beside the bare SQL time of the same
 // queries (the compiled statements run on the database, no HTTP), as a ratio, and the server's CPU per
 // call against that of the health call (the HTTP floor, measured first in the same run); then the device
-// list with logging off, for the logging's share of a list call's CPU.
+// list with logging off, for the logging's share of a list call's CPU; last, the memory of the server as
+// `npm run serve` serves the same database (dist-server/main.js, after `npm run build`) in its own process.
 // Each scenario's load first runs BENCH_WARMUP_SECONDS (5) unmeasured, so that the figures are a warm
 // server's, as a long-running one is.
 // Env: BENCH_DEVICES (100000), BENCH_CONNECTIONS (50, or a comma list: each scenario at each), BENCH_SECONDS (10),
@@ -145,6 +146,53 @@ async function bareSql(
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** A process's resident memory now and at most (VmRSS, VmHWM), in MB, from /proc. */
+function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+}
+
+const SERVED = path.join(import.meta.dirname, '../dist-server/main.js');
+
+/**
+ * The memory of the server as `npm run serve` serves the bench's database in a process of its own (the bench's
+ * process seeded it, which a served one never does): its RSS after start and at most under each scenario's load.
+ */
+async function servedMemory(
+  env: Record<string, string>,
+  scenarios: { name: string; paths: string[]; group?: boolean }[],
+) {
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVED], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', MQTT_PORT: '0', LOG_LEVEL, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    let printed = '';
+    const base = await new Promise<string>((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`the served server ended (${code}): ${printed.slice(-500)}`)));
+      server.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const port = /Console and API on http:\/\/[^:]+:(\d+)/.exec(printed)?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+        if (printed.length > 100_000) printed = printed.slice(-10_000); // request log lines, not kept
+      });
+    });
+    const started = memoryOf(server.pid!);
+    const cookie = await signInAs(base, USER);
+    const rows: string[] = [];
+    for (const s of scenarios) {
+      const http = await load(base, cookie, s.paths, CONNECTION_COUNTS[0], s.group);
+      const { rss, peak } = memoryOf(server.pid!);
+      rows.push(`  ${s.name}: ${http.rps.toFixed(0)} req/s, RSS ${rss.toFixed(0)} MB, at most ${peak.toFixed(0)} MB`);
+    }
+    return { started, rows, peak: memoryOf(server.pid!).peak };
+  } finally {
+    server.kill();
+    await once(server, 'exit').catch(() => undefined);
+  }
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rms-bench-'));
@@ -306,8 +354,19 @@ try {
     `\nRequest logging (${LOG_LEVEL}): ${(logBytes / Math.max(1, logged)).toFixed(0)} bytes per request; a 10-row list call's CPU ${loggedCpu.toFixed(0)} us logged, ${silentCpu.toFixed(0)} us not: logging is ${((100 * (loggedCpu - silentCpu)) / loggedCpu).toFixed(1)}% of it (aim: at most 10%).`,
   );
   console.log(
-    `Server memory: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB RSS now, ${(memory.maxRSS / 1024).toFixed(0)} MB at most (seeding included; aim: at most 250 MB serving 100,000 devices).`,
+    `Bench process memory: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB RSS now, ${(memory.maxRSS / 1024).toFixed(0)} MB at most (seeding included).`,
   );
+  if (!fs.existsSync(SERVED)) console.log('Served memory: not measured (dist-server/main.js missing: npm run build).');
+  else {
+    const served = await servedMemory(
+      database ? { DATABASE_URL: database.url } : { DB_FILE: path.join(dir, 'bench.db') },
+      scenarios.filter((s) => !s.uncached && !s.silent && !s.name.startsWith('health')),
+    );
+    console.log(
+      `\nServed memory (dist-server/main.js in its own process, ${DEVICES.toLocaleString('en')} devices, no seeding): RSS ${served.started.rss.toFixed(0)} MB after start, at most ${served.peak.toFixed(0)} MB under load (aim: at most 250 MB serving 100,000 devices):`,
+    );
+    for (const row of served.rows) console.log(row);
+  }
   console.log(
     '\nSQL = the same page and count statements run on the database without HTTP, uncached (for the search: all 7 sources, one after another).',
   );
