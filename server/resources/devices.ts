@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, requirePermission } from '../auth/guards';
 import { notFound, ok } from '../http/envelope';
 import { csvStream } from '../http/csv-export';
-import { runList } from '../http/list-query';
+import { planList, rowObjects, runPlan, type ListPlan } from '../http/list-query';
+import { OwnerMemo } from '../services/owner-memo';
 import { deviceListSpec } from './devices-list';
 import { listRoute } from './list-route';
 
@@ -24,13 +25,19 @@ export default async function devices(app: FastifyInstance) {
       .send(csv);
   });
 
+  // The device page asks for its device again on every update of it: its compiled statement is kept per caller
+  // and URL, as the list's are (list-route.ts).
+  const plans = new OwnerMemo<ListPlan>(100);
   app.get('/devices/:id', { preHandler: requirePermission('view_devices') }, async (request) => {
     const actor = actorOf(request);
     const id = Number((request.params as { id: string }).id);
     if (!Number.isInteger(id)) throw notFound('Device not found.');
     const { fields } = request.query as { fields?: unknown };
-    const { data } = await runList(deviceListSpec(ctx, actor), { fields, id: String(id), limit: '1' });
-    if (!data[0]) throw notFound('Device not found.');
-    return ok(data[0]);
+    const plan = plans.get(actor, request.url, () =>
+      planList(deviceListSpec(ctx, actor), { fields, id: String(id), limit: '1' }),
+    );
+    const [device] = rowObjects(plan, (await runPlan(ctx.db, plan, ctx.counts)).rows);
+    if (!device) throw notFound('Device not found.');
+    return ok(device);
   });
 }
