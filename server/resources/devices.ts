@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, requirePermission } from '../auth/guards';
 import { notFound, ok } from '../http/envelope';
 import { csvStream } from '../http/csv-export';
-import { planList, rowObjects, runPlan, type ListPlan } from '../http/list-query';
-import { OwnerMemo } from '../services/owner-memo';
 import { deviceListSpec } from './devices-list';
-import { listRoute } from './list-route';
+import { itemFinder, listRoute } from './list-route';
 
 // Devices: list (the global search source too) and a single device.
 
@@ -25,18 +23,12 @@ export default async function devices(app: FastifyInstance) {
       .send(csv);
   });
 
-  // The device page asks for its device again on every update of it: its compiled statement is kept per caller
-  // and URL, as the list's are (list-route.ts).
-  const plans = new OwnerMemo<ListPlan>(100);
+  const find = itemFinder(app, (actor) => deviceListSpec(ctx, actor));
   app.get('/devices/:id', { preHandler: requirePermission('view_devices') }, async (request) => {
-    const actor = actorOf(request);
     const id = Number((request.params as { id: string }).id);
     if (!Number.isInteger(id)) throw notFound('Device not found.');
     const { fields } = request.query as { fields?: unknown };
-    const plan = plans.get(actor, request.url, () =>
-      planList(deviceListSpec(ctx, actor), { fields, id: String(id), limit: '1' }),
-    );
-    const [device] = rowObjects(plan, (await runPlan(ctx.db, plan, ctx.counts)).rows);
+    const device = await find(request, { fields, id: String(id) });
     if (!device) throw notFound('Device not found.');
     return ok(device);
   });

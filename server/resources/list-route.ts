@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import { actorOf, requirePermission } from '../auth/guards';
 import { list, notFound, ok } from '../http/envelope';
-import { planList, rowObjects, runList, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
+import { planList, rowObjects, runPlan, type ListPlan, type ListSpec } from '../http/list-query';
 import { conformerOf } from '../openapi/conform';
 import { listWriter, type ListWriter } from '../openapi/list-writer';
 import { routeId } from '../services/ids';
@@ -53,6 +53,21 @@ export function listRoute(
 }
 
 /**
+ * Finds one row of a list as the list shows it (its spec's tenancy and row map), by the call's `id` and the list
+ * parameters given (`fields`). An item's page asks for it again on every update of it: the compiled statement is
+ * kept per caller and URL, as the list's are.
+ */
+export function itemFinder(app: FastifyInstance, spec: (actor: Actor) => ListSpec) {
+  const plans = new OwnerMemo<ListPlan>(100);
+  return async (request: FastifyRequest, query: Record<string, unknown>) => {
+    const actor = actorOf(request);
+    const plan = plans.get(actor, request.url, () => planList(spec(actor), { ...query, limit: '1' }));
+    const [row] = rowObjects(plan, (await runPlan(app.ctx.db, plan, app.ctx.counts)).rows);
+    return row as Record<string, unknown> | undefined;
+  };
+}
+
+/**
  * Registers GET `path` (`<list>/:id`) answering one row of the list, as the list shows it: the list's spec (its
  * permission, tenancy and row map) and, for a route the OpenAPI does not have, the wire format of the list's rows
  * (an OpenAPI item operation is shaped by its own schema). A 404 (`notFound`) when the row is not the caller's.
@@ -64,11 +79,11 @@ export function itemRoute(
   spec: (actor: Actor) => ListSpec,
   { shape = (row) => row, notFound: message }: ItemOptions = {},
 ) {
+  const find = itemFinder(app, spec);
   app.get(path, { preHandler: requirePermission(permission) }, async (request) => {
-    const id = String(routeId(request.params));
-    const { data } = await runList(spec(actorOf(request)), { id, limit: '1' });
-    if (!data[0]) throw notFound(message);
-    const item = shape(data[0]);
+    const row = await find(request, { id: String(routeId(request.params)) });
+    if (!row) throw notFound(message);
+    const item = shape(row);
     const { schemaOf } = app.conformance;
     const conform = conformerOf(app.conformance, request.query);
     const url = request.routeOptions.url;
