@@ -41,15 +41,18 @@ export interface PollerOptions {
   extensionIntervalMs?: number;
 }
 
+/** A group of parameters' interval (0: off), when it is next asked and whether it has been asked yet. */
+interface Interval {
+  ms: number;
+  next: number;
+  asked?: boolean;
+}
+
 interface Scheduled {
   id: number;
   serial: string;
-  dynamicMs: number;
-  nextDynamic: number;
-  /** Each other group's interval (0: off), when it is next asked and whether it has been asked yet. */
-  others: Record<OtherGroup, { ms: number; next: number; asked?: boolean }>;
-  /** Whether the device has had its first dynamic round. */
-  asked?: boolean;
+  dynamic: Interval;
+  others: Record<OtherGroup, Interval>;
   /** The round out: when it started (ISO 8601, shared by the devices of a tick) and when its answers are checked. */
   round?: { startedAt: string; checkAt: number };
   missed: number;
@@ -68,6 +71,14 @@ export type Publish = (topic: string, payload: string) => boolean;
  * 10,000 devices that burst took each instance's recorder ten seconds to write).
  */
 const nextIn = (ms: number, asked: boolean | undefined) => (asked ? ms : ms / 2 + Math.random() * ms);
+
+/** Whether a group is due now; when it is, its next time is set. */
+function due(interval: Interval, now: number): boolean {
+  if (!interval.ms || now < interval.next) return false;
+  interval.next = now + nextIn(interval.ms, interval.asked);
+  interval.asked = true;
+  return true;
+}
 
 export function startPoller(
   ctx: AppContext,
@@ -101,11 +112,12 @@ export function startPoller(
       if (!known) {
         const others = {} as Scheduled['others'];
         for (const group of OTHER) others[group] = { ms: 0, next: 0 };
-        known = { id: row.id, serial: row.serial, dynamicMs, nextDynamic: soon(dynamicMs), others, missed: 0 };
+        const dynamic = { ms: dynamicMs, next: soon(dynamicMs) };
+        known = { id: row.id, serial: row.serial, dynamic, others, missed: 0 };
         schedule.set(row.id, known);
       }
       known.serial = row.serial;
-      known.dynamicMs = dynamicMs;
+      known.dynamic.ms = dynamicMs;
       for (const group of OTHER) {
         const { column, defaultS } = OTHER_GROUPS[group];
         const other = known.others[group];
@@ -166,20 +178,15 @@ export function startPoller(
       // The rest stay due: the broker takes them on a later tick (a whole fleet's first round at once queued 1 GB).
       if (!open) break;
       let topic: string | undefined;
-      if (now >= s.nextDynamic) {
-        s.nextDynamic = now + nextIn(s.dynamicMs, s.asked);
-        s.asked = true;
+      if (due(s.dynamic, now)) {
         // A round waits for its answers at most until the next one is due.
         startedAt ??= ctx.now().toISOString();
-        s.round ??= { startedAt, checkAt: now + Math.min(options.answerMs, s.dynamicMs) };
+        s.round ??= { startedAt, checkAt: now + Math.min(options.answerMs, s.dynamic.ms) };
         topic = topics.command(s.serial);
         for (const parameter of DYNAMIC_PARAMETERS) open = publish(topic, parameter) && open;
       }
       for (const group of OTHER) {
-        const other = s.others[group];
-        if (!other.ms || now < other.next) continue;
-        other.next = now + nextIn(other.ms, other.asked);
-        other.asked = true;
+        if (!due(s.others[group], now)) continue;
         topic ??= topics.command(s.serial);
         for (const parameter of OTHER_GROUPS[group].parameters) open = publish(topic, parameter) && open;
       }
