@@ -24,6 +24,11 @@ export interface GuardOptions {
    * against the form (errors under `key.N`) and request.form is `{ [key]: the checked items }`.
    */
   formItems?: string;
+  /**
+   * The vendor's value of a field the OpenAPI leaves optional and the form requires (the caller's company, a
+   * name made from the moment): a body without the field is checked, and taken, as if it said this.
+   */
+  formDefaults?: (request: FastifyRequest) => Record<string, unknown>;
   /** HTTP 423 until POST /password-confirmation (15 minutes). */
   password?: boolean;
   /** MFA_REQUIRED for users with multi-factor. */
@@ -34,10 +39,19 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
   const preHandler: preHandlerAsyncHookHandler[] = [];
   if (options.permission) preHandler.push(requirePermission(options.permission, options.mode));
   if (options.form) {
-    const { formOmits: omits = [] } = options;
-    const payloadOf = (request: FastifyRequest) =>
-      Object.fromEntries(Object.entries(request.body as Record<string, unknown>).filter(([k]) => !omits.includes(k)));
-    const validate = validateForm(app.ctx.documents, options.form === 'optional', omits.length ? payloadOf : undefined);
+    const { formOmits: omits = [], formDefaults } = options;
+    const payloadOf = (request: FastifyRequest) => {
+      const { body } = request;
+      // A body that is no object is checked as sent (refused whole), never given defaults.
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+      const sent = Object.fromEntries(Object.entries(body).filter(([k]) => !omits.includes(k)));
+      return formDefaults ? { ...formDefaults(request), ...sent } : sent;
+    };
+    const validate = validateForm(
+      app.ctx.documents,
+      options.form === 'optional',
+      omits.length || formDefaults ? payloadOf : undefined,
+    );
     const check =
       omits.length && options.form === 'optional'
         ? async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, assertCompanyField } from '../auth/guards';
 import { guard } from '../auth/sensitive';
+import { bodyDefaults } from '../forms/defaults';
 import { done } from '../http/envelope';
 import { routeId } from '../services/ids';
 import { syncGroupDetails, writeGroupTasks } from '../services/group-tasks';
@@ -11,9 +12,17 @@ import { recordOf } from './record-of';
 // document; the name and company are columns, the other fields details.
 // Secrets (passwords) are never stored in the details.
 
-const WRITES: { path: string; kind: string; permission: string; item: string; update: boolean }[] = [
+/** Each write's call; `named`: the OpenAPI leaves the name optional, and one is made (bodyDefaults). */
+const WRITES: { path: string; kind: string; permission: string; item: string; update: boolean; named?: boolean }[] = [
   { path: '/devices/tasks/groups', kind: 'task_group', permission: 'update_devices', item: 'Task group', update: true },
-  { path: '/automations', kind: 'automation', permission: 'update_devices', item: 'Automation', update: true },
+  {
+    path: '/automations',
+    kind: 'automation',
+    permission: 'update_devices',
+    item: 'Automation',
+    update: true,
+    named: true,
+  },
   {
     path: '/email-configurations',
     kind: 'email_configuration',
@@ -56,7 +65,9 @@ export default async function recordsWrite(app: FastifyInstance) {
     await syncGroupDetails(db, id);
   }
   for (const write of WRITES) {
-    app.post(write.path, guard(app, { permission: write.permission, form: true }), async (request, reply) => {
+    const formDefaults = write.named ? bodyDefaults(ctx.now, { company: true, name: write.item }) : undefined;
+    const create = guard(app, { permission: write.permission, form: true, formDefaults });
+    app.post(write.path, create, async (request, reply) => {
       const actor = actorOf(request);
       const form = request.form!;
       const companyId =
@@ -88,7 +99,7 @@ export default async function recordsWrite(app: FastifyInstance) {
       await db
         .updateTable('records')
         .set({
-          name: String(form.name),
+          name: form.name === undefined ? record.name : String(form.name),
           company_id: companyId,
           status: statusOf(write.kind, form) ?? record.status,
           details: JSON.stringify(merged),

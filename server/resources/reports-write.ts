@@ -4,6 +4,7 @@ import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
+import { bodyDefaults } from '../forms/defaults';
 import type { Database } from '../db/types';
 import { invalid } from '../http/envelope';
 import { ID_SCHEMA, routeId } from '../services/ids';
@@ -40,13 +41,14 @@ const reportFields = {
   end_date: DATE,
 } as const;
 
-// Beside the OpenAPI's fields, the company the report belongs to (one of the caller's; the caller's own
+// The OpenAPI leaves the name optional: a report sent without one is named for the moment it was made
+// (bodyDefaults). Beside the OpenAPI's fields, the company the report belongs to (one of the caller's; the caller's own
 // when absent), so a company's reports tab creates a report of that company. assertCompanyField checks it:
 // an id, or its digits (a company tab presets the form's company from its route).
 const createReport = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'applied_by', 'apply_list', 'parameters', 'period', 'type'],
+  required: ['applied_by', 'apply_list', 'parameters', 'period', 'type'],
   properties: { ...reportFields, company_id: {} },
 } as const;
 
@@ -126,7 +128,11 @@ export default async function reportsWrite(app: FastifyInstance) {
   // The permission comes before the body schema, so a caller without it learns nothing of the rules.
   app.post(
     '/reports',
-    { ...guard(app, { form: true }), preValidation: requirePermission(permission), schema: { body: createReport } },
+    {
+      ...guard(app, { form: true, formDefaults: bodyDefaults(ctx.now, { name: 'Report' }) }),
+      preValidation: requirePermission(permission),
+      schema: { body: createReport },
+    },
     async (request) => {
       const actor = actorOf(request);
       const { name, company_id, ...details } = request.form as Report & { name: string; company_id?: unknown };

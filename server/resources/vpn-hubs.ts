@@ -5,6 +5,7 @@ import { BATCH_SIZE } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
 import { actorOf, assertCompanyField, assertTenancy, requirePermission } from '../auth/guards';
 import { guard } from '../auth/sensitive';
+import { bodyDefaults } from '../forms/defaults';
 import { jsonArrayFrom } from '../db/dialect';
 import { assertCompanyTags } from '../services/company-tags';
 import { done, invalid } from '../http/envelope';
@@ -167,7 +168,13 @@ export default async function vpnHubs(app: FastifyInstance) {
   app.post(
     '/vpn/hubs',
     {
-      ...guard(app, { permission: 'manage_vpn_hubs', form: true, formOmits: Object.keys(CREATE_EXTRAS.properties) }),
+      ...guard(app, {
+        permission: 'manage_vpn_hubs',
+        form: true,
+        formOmits: Object.keys(CREATE_EXTRAS.properties),
+        // The OpenAPI leaves the company optional: the caller's own.
+        formDefaults: bodyDefaults(ctx.now, { company: true }),
+      }),
       schema: { body: CREATE_EXTRAS },
     },
     async (request, reply) => {

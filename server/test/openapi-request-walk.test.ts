@@ -25,16 +25,12 @@ const KEPT = ['POST /automations conditions_body', 'POST /tags actions', 'PUT /a
  */
 const KEPT_REQUIRED = [
   'DELETE /devices device_id',
-  'POST /automations company_id',
-  'POST /automations name',
   'POST /credits/codes company_id',
   'POST /credits/move source',
   'POST /credits/move target',
   'POST /devices/configurator/configure configuration',
   'POST /devices/passwords/generate data',
   'POST /devices/passwords/set data',
-  'POST /reports name',
-  'POST /vpn/hubs company_id',
   'POST /vpn/hubs/users/{id} ip_address',
   'PUT /automations/{id} company_id',
   'PUT /automations/{id} name',
