@@ -47,10 +47,15 @@ export function guard(app: FastifyInstance, options: GuardOptions) {
       const sent = Object.fromEntries(Object.entries(body).filter(([k]) => !omits.includes(k)));
       return formDefaults ? { ...formDefaults(request), ...sent } : sent;
     };
+    const sentBeyond = (request: FastifyRequest) =>
+      Boolean(
+        request.body && typeof request.body === 'object' && Object.keys(request.body).some((k) => omits.includes(k)),
+      );
     const validate = validateForm(
       app.ctx.documents,
       options.form === 'optional',
       omits.length || formDefaults ? payloadOf : undefined,
+      omits.length ? sentBeyond : undefined,
     );
     const check =
       omits.length && options.form === 'optional'

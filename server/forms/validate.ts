@@ -84,10 +84,20 @@ export function validateForm(
   store: DocumentStore,
   optional = false,
   payloadOf: (request: FastifyRequest) => unknown = (request) => request.body,
+  sentBeyond?: (request: FastifyRequest) => boolean,
 ) {
   return async (request: FastifyRequest) => {
-    if (optional && !(await formsFor(store, request)).length) return;
-    request.form = await checkForm(store, request, payloadOf(request));
+    const found = await formsFor(store, request);
+    if (optional && !found.length) return;
+    const payload = payloadOf(request);
+    // A partial form's edit that changes only what the call takes beside the form (guard's formOmits): nothing
+    // of the form is sent, so nothing of it changes (a submission of nothing at all is still checked whole).
+    const nothingOfForm = payload && typeof payload === 'object' && !Object.keys(payload).length;
+    if (nothingOfForm && sentBeyond?.(request) && found.length && found.every(({ doc }) => doc.partial === true)) {
+      request.form = {};
+      return;
+    }
+    request.form = await checkForm(store, request, payload);
   };
 }
 

@@ -6,16 +6,17 @@ import type { Database } from '../db/types';
 import { invalid, list, ok } from '../http/envelope';
 import { runList, type ListSpec } from '../http/list-query';
 import { routeId } from '../services/ids';
-import { deviceListSpec } from './devices-list';
+import { DEVICE_STATUS_CODES, deviceListSpec } from './devices-list';
 import { memoryList } from './pages-memory-list';
 import { scoped } from './scoped';
 import { recordOf } from './record-of';
+import { conditionsOf, evaluate } from './automation-conditions';
 
 // The reads of automations beyond their list (records.ts): the devices an
 // automation watches (automation_devices, written by automation-devices.ts),
-// its evaluation log (one evaluation per watched device: the device's
-// connection state checked, triggered when it is offline), one evaluation by
-// its id, and the automations of a device.
+// its evaluation log (one evaluation per watched device: the automation's
+// conditions, automation-conditions.ts, judged by what the device last
+// reported), one evaluation by its id, and the automations of a device.
 
 type Query = Record<string, unknown>;
 const VIEW = 'view_device_alert_configurations';
@@ -25,23 +26,34 @@ export async function automationOf(db: Kysely<Database>, actor: Actor, id: numbe
   return recordOf(db, actor, 'automation', id, 'Automation');
 }
 
-/** The vendor's action names for the actions the automation form stores. */
-const ACTIONS: Record<string, string> = {
-  send_email: 'SendEmail',
-  send_notification: 'SendNotification',
-  reboot: 'Reboot',
-  task_manager: 'TaskManagerAction',
-  config_upload: 'ExportBackup',
+/** A device's status by its stored code, as the OpenAPI names it (pending has no name there: its own). */
+const STATUS_NAMES: Record<number, string> = {
+  ...Object.fromEntries(Object.entries(DEVICE_STATUS_CODES).map(([name, code]) => [code, name])),
+  2: 'pending',
 };
-const CONDITION = /^\s*(\w+)\s*(==|!=|>=|<=|>|<)\s*(.+?)\s*$/;
 
-/** The automation's condition ("wan_state == down") and action as the OpenAPI's conditions body. */
-function conditionsBody(details: string) {
-  const { condition, action } = JSON.parse(details) as { condition?: string; action?: string };
-  const match = CONDITION.exec(condition ?? '');
-  const expression = match ? [{ parameter: match[1], operator: match[2], value: match[3] }] : [];
-  const name = ACTIONS[action ?? ''];
-  return [{ type: 'if', tag: 'cond_0', expression, actions: name ? [{ name }] : [] }];
+/** A device's parameters as conditions name them, from what it last reported (null: never reported). */
+function deviceParameters(d: {
+  status: number;
+  signal: number | null;
+  temperature: number | null;
+  operator: string | null;
+  connection_type: string | null;
+  wan_ip: string | null;
+  router_uptime: number | null;
+}): Record<string, unknown> {
+  const status = Number(d.status);
+  return {
+    status: STATUS_NAMES[status] ?? null,
+    wan_state: status === 1 ? 'up' : 'down',
+    signal: d.signal,
+    // Stored in tenths of a degree, as devices report it; conditions are in degrees.
+    temperature: d.temperature === null ? null : d.temperature / 10,
+    operator: d.operator,
+    connection_type: d.connection_type,
+    wan_ip: d.wan_ip,
+    router_uptime: d.router_uptime,
+  };
 }
 
 export default async function automations(app: FastifyInstance) {
@@ -91,6 +103,7 @@ export default async function automations(app: FastifyInstance) {
         .innerJoin('devices as d', 'd.id', 'ad.device_id')
         .innerJoin('companies as c', 'c.id', 'd.company_id')
         .select(['d.id', 'd.name', 'd.serial', 'd.mac', 'd.status', 'd.last_connection_at', 'c.id as company_id'])
+        .select(['d.signal', 'd.temperature', 'd.operator', 'd.connection_type', 'd.wan_ip', 'd.router_uptime'])
         .select('c.name as company_name')
         .where('ad.automation_id', '=', found.id)
         .where('ad.enabled', '=', 1)
@@ -98,9 +111,10 @@ export default async function automations(app: FastifyInstance) {
       actorOf(request),
       'd.company_id',
     ).execute();
-    const conditions = conditionsBody(found.details);
+    const conditions = conditionsOf(JSON.parse(found.details) as Record<string, unknown>);
     return devices.map((d, i) => {
-      const triggered = Number(d.status) !== 1;
+      const evaluation = evaluate(conditions, deviceParameters(d));
+      const { triggered } = evaluation;
       return {
         id: i + 1,
         evaluation_id: `${found.id}-${d.id}`,
@@ -112,8 +126,8 @@ export default async function automations(app: FastifyInstance) {
         mac: d.mac,
         created_at: d.last_connection_at ?? found.created_at,
         overall_status: triggered ? 'triggered' : 'passed',
-        evaluated_conditions: [{ key: 'cond_0', value: triggered }],
-        evaluated_parameters: [{ key: 'status', value: triggered ? 'offline' : 'online' }],
+        evaluated_conditions: evaluation.conditions,
+        evaluated_parameters: evaluation.parameters,
         conditions,
       };
     });
@@ -139,7 +153,7 @@ export default async function automations(app: FastifyInstance) {
     return ok({
       ...evaluation,
       action_status: triggered ? 1 : 0,
-      action_status_message: triggered ? 'Actions executed.' : 'Conditions not met.',
+      action_status_message: triggered ? 'Conditions met.' : 'Conditions not met.',
     });
   });
 
@@ -175,7 +189,7 @@ export default async function automations(app: FastifyInstance) {
       device_enabled: row.device_enabled === 1,
       devices_count: Number(row.devices_count),
       active_devices_count: Number(row.active_devices_count),
-      conditions_body: conditionsBody(String(details)),
+      conditions_body: conditionsOf(JSON.parse(String(details)) as Record<string, unknown>),
     }),
   });
 

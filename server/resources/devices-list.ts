@@ -31,7 +31,7 @@ const tagsJson = (ctx: AppContext) => {
 };
 
 /** The OpenAPI's device status names and the codes stored for them. */
-const DEVICE_STATUS_CODES = { offline: 0, online: 1, not_activated: 3 };
+export const DEVICE_STATUS_CODES = { offline: 0, online: 1, not_activated: 3 };
 /** A device added and waiting for its first connection (the OpenAPI has no name for it; its code filters). */
 const DEVICE_PENDING = 2;
 

@@ -7,6 +7,7 @@ import { invalid } from '../http/envelope';
 import type { Actor } from '../auth/actor';
 import { itemRoute, listRoute } from './list-route';
 import { scoped } from './scoped';
+import { conditionsOf, conditionsSummary } from './automation-conditions';
 import { MONITORING_DEFAULTS } from '../../engine/device/monitoring';
 
 const pick = (row: Record<string, unknown>, keys: string[]) =>
@@ -42,10 +43,13 @@ const SHAPES: Record<string, (row: Record<string, unknown>) => Record<string, un
   }),
   vpn_hub_user: (row) => ({ status: row.status === 'enabled' ? 1 : 0, enabled: row.status === 'enabled' ? 1 : 0 }),
   // The edit form's switches: on or off as stored (the status column says whether it runs), never left to a default.
+  // Its conditions in the OpenAPI's shape; the list's Condition and Action columns say the stored ones as text.
   automation: (row) => ({
     enabled: row.status === 'enabled',
     cooldown_enabled: row.cooldown_enabled === true,
     delay_enabled: row.delay_enabled === true,
+    conditions_body: conditionsOf(row),
+    ...(Array.isArray(row.conditions_body) ? conditionsSummary(conditionsOf(row)) : {}),
   }),
   // Every monitoring period, a period the template never set at its default (what the devices then use).
   monitoring_template: (row) => ({ ...MONITORING_DEFAULTS, ...pick(row, Object.keys(MONITORING_DEFAULTS)) }),
