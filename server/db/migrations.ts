@@ -30,6 +30,7 @@ import * as operator from './migrations-operator';
 import * as designer from './migrations-designer';
 import { addDeviceInputsAndCreditTypes, createDeviceGateway, temperatureInTenths } from './migrations-devices';
 import { addRemoteRelay, createRemoteAccessTags } from './migrations-remote';
+import { createTagActions } from './migrations-tags';
 
 // Schema migrations, written with Kysely's schema builder; what SQLite and
 // PostgreSQL spell differently (generated ids, binary content, the device
@@ -435,6 +436,7 @@ const migrations: Record<string, Migration> = {
   '163_vpn_hub_type': { up: vpnUsers.addVpnHubType },
   '164_remote_access_tags': { up: createRemoteAccessTags },
   '165_vpn_hub_enabled_until': { up: vpnUsers.addVpnHubEnabledUntil },
+  '166_tag_actions': { up: createTagActions },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

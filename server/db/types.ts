@@ -201,6 +201,16 @@ export interface TagTable {
   updated_at: string;
 }
 
+/** A tag's action (migration 166): what runs for a device given the tag. */
+export interface TagActionTable {
+  tag_id: number;
+  /** firmware_upload, config_upload, execute_tasks_group or execute_mulficonfig_template. */
+  action: string;
+  /** The file, task group or configurator template the action uses. */
+  source_id: number;
+  created_at: string;
+}
+
 export interface DeviceTagTable {
   device_id: number;
   tag_id: number;
@@ -603,6 +613,7 @@ export interface Database {
   device_password_task_devices: DevicePasswordTaskDeviceTable;
   tags: TagTable;
   device_tags: DeviceTagTable;
+  tag_actions: TagActionTable;
   invitations: InvitationTable;
   credit_types: CreditTypeTable;
   credits: CreditTable;

@@ -5,6 +5,7 @@ import { runDeviceJob, type DeviceJob } from '../devices/device-jobs';
 import { recordCreditLogs } from '../services/credit-log';
 import { applyTemplate, type TemplateRequest } from '../services/configurator-template';
 import { devicesOf, logDeviceTasks } from '../services/job-log';
+import { queueTagActions, taggingsWithActions, type TagActionCaller } from '../services/tag-actions';
 
 // The work of a bulk device operation, as data: a durable job queue stores
 // it and any instance can run a chunk of it (server/services/bulk.ts). Each
@@ -14,9 +15,15 @@ import { devicesOf, logDeviceTasks } from '../services/job-log';
 export type BulkWork =
   | { kind: 'delete' }
   | { kind: 'move'; companyId: number }
-  | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[] }
+  /** `caller`: who tags the devices, for the jobs of the tags' actions (services/tag-actions.ts). */
+  | { kind: 'tags'; action: 'assign' | 'unassign'; tagIds: number[]; caller?: TagActionCaller }
   /** The RMS API's per-device tag lists (PUT /devices/tags/assign|unassign|overwrite): device id → tag ids. */
-  | { kind: 'tag-rows'; action: 'assign' | 'unassign' | 'overwrite'; rows: Record<string, number[]> }
+  | {
+      kind: 'tag-rows';
+      action: 'assign' | 'unassign' | 'overwrite';
+      rows: Record<string, number[]>;
+      caller?: TagActionCaller;
+    }
   /** PUT /devices/credit: device id → credit usage on (1) or off (0), logged per device (who, which credit type). */
   | { kind: 'credit'; rows: Record<string, number>; userId: number; creditTypeId: number }
   /** PUT /devices/monitoring: device id → monitoring on (1) or off (0). */
@@ -31,6 +38,11 @@ export type BulkWork =
   | { kind: 'device-job'; job: DeviceJob };
 
 async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-rows' }>, chunk: number[]) {
+  const given =
+    work.action === 'unassign'
+      ? []
+      : chunk.flatMap((device_id) => (work.rows[device_id] ?? []).map((tag_id) => ({ device_id, tag_id })));
+  const fresh = work.caller ? await taggingsWithActions(ctx.db, given) : [];
   await ctx.db.transaction().execute(async (trx) => {
     for (const device_id of chunk) {
       const tagIds = work.rows[device_id] ?? [];
@@ -47,6 +59,7 @@ async function tagRows(ctx: AppContext, work: Extract<BulkWork, { kind: 'tag-row
         .execute();
     }
   });
+  if (work.caller) await queueTagActions(ctx, work.caller, fresh);
   return chunk.length;
 }
 
@@ -74,11 +87,14 @@ export async function runChunk(ctx: AppContext, work: BulkWork, chunk: number[],
           .executeTakeFirst();
         return Math.min(chunk.length, Number(result.numDeletedRows));
       }
+      const given = chunk.flatMap((device_id) => work.tagIds.map((tag_id) => ({ device_id, tag_id })));
+      const fresh = work.caller ? await taggingsWithActions(db, given) : [];
       await db
         .insertInto('device_tags')
-        .values(chunk.flatMap((device_id) => work.tagIds.map((tag_id) => ({ device_id, tag_id }))))
+        .values(given)
         .onConflict((oc) => oc.doNothing())
         .execute();
+      if (work.caller) await queueTagActions(ctx, work.caller, fresh);
       return chunk.length;
     }
     case 'tag-rows':

@@ -1,3 +1,4 @@
+import { queueTagActions, tagActionCaller, taggingsWithActions } from '../services/tag-actions';
 import type { FastifyInstance } from 'fastify';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import { actorOf } from '../auth/guards';
@@ -52,11 +53,14 @@ export default async function deviceTagsFile(app: FastifyInstance) {
     errors.push(...found.errors);
     assertSomeTaken(found.found.length, errors);
     const ids = found.found.map((d) => d.id);
+    const given = ids.flatMap((device_id) => tags.map((tag_id) => ({ device_id, tag_id })));
+    const fresh = await taggingsWithActions(db, given);
     await db
       .insertInto('device_tags')
-      .values(ids.flatMap((device_id) => tags.map((tag_id) => ({ device_id, tag_id }))))
+      .values(given)
       .onConflict((oc) => oc.doNothing())
       .execute();
+    await queueTagActions(app.ctx, tagActionCaller(request), fresh);
     return reply
       .status(errors.length ? 207 : 200)
       .send({ success: true, data: ids, ...(errors.length ? { errors } : {}) });

@@ -1,3 +1,4 @@
+import { queueTagActions, tagActionCaller } from '../services/tag-actions';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth/actor';
@@ -158,6 +159,9 @@ export default async function devicesAdd(app: FastifyInstance) {
       }
       return out;
     });
+    // New devices: every tag they are given is new to them.
+    const given = prepared.flatMap(({ tagIds }, i) => tagIds.map((tag_id) => ({ device_id: ids[i], tag_id })));
+    await queueTagActions(ctx, tagActionCaller(request), given);
     const data = listed ? ids.map((id) => ({ id })) : { id: ids[0] };
     return reply.status(201).send({ success: true, data, message: 'Device created successfully' });
   });

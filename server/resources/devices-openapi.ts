@@ -1,3 +1,4 @@
+import { tagActionCaller } from '../services/tag-actions';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { actorOf, assertTenancy, requirePermission } from '../auth/guards';
@@ -122,7 +123,12 @@ export default async function devicesOpenApi(app: FastifyInstance) {
         // One row per device (bulkDeviceIds refuses a device twice), each tag once in it.
         for (const row of data) rows[row.device_id] = distinct(row.tag_id, 'tag_id');
         await assertTagsInScope(actor, [...new Set(Object.values(rows).flat())]);
-        const channel = await startBulk(ctx, actor, ids, { kind: 'tag-rows', action, rows });
+        const channel = await startBulk(ctx, actor, ids, {
+          kind: 'tag-rows',
+          action,
+          rows,
+          caller: tagActionCaller(request),
+        });
         return { success: true, meta: { channel } };
       },
     );

@@ -1,3 +1,4 @@
+import { queueTagActions, tagActionCaller, taggingsWithActions, type TagActionCaller } from '../services/tag-actions';
 import type { FastifyInstance } from 'fastify';
 import { PARAMETER_LIMIT } from '../../engine/constants';
 import type { Actor } from '../auth/actor';
@@ -91,8 +92,10 @@ export default async function devicesUpdate(app: FastifyInstance) {
   const { db } = ctx;
 
   /** Writes each row's changes (every row or none) and publishes the devices' updates. */
-  async function update(data: UpdateRow[]) {
+  async function update(data: UpdateRow[], caller: TagActionCaller) {
     const at = ctx.now().toISOString();
+    const given = data.flatMap((row) => (row.tag_id ?? []).map((tag_id) => ({ device_id: row.id, tag_id })));
+    const fresh = await taggingsWithActions(db, given);
     await db.transaction().execute(async (trx) => {
       for (const row of data) {
         const changes: Updateable<Database['devices']> = { updated_at: at };
@@ -113,6 +116,7 @@ export default async function devicesUpdate(app: FastifyInstance) {
         }
       }
     });
+    await queueTagActions(ctx, caller, fresh);
     await publishDeviceUpdates(
       ctx,
       data.map((row) => row.id),
@@ -127,7 +131,7 @@ export default async function devicesUpdate(app: FastifyInstance) {
       const actor = actorOf(request);
       await assertRowsInScope(db, actor, data);
       await assertTagsInScope(db, actor, data, (i) => `data.${i}.tag_id`);
-      await update(data);
+      await update(data, tagActionCaller(request));
       return reply.status(201).send({ success: true });
     },
   );
@@ -149,7 +153,7 @@ export default async function devicesUpdate(app: FastifyInstance) {
       assertTenancy(actor, device?.company_id, 'Device');
       const row = { ...(request.body as Record<string, unknown>), id };
       await assertTagsInScope(db, actor, [row], () => 'tag_id');
-      await update([row]);
+      await update([row], tagActionCaller(request));
       return done(undefined, 'Device updated successfully');
     },
   );

@@ -1,3 +1,4 @@
+import { tagActionCaller } from '../services/tag-actions';
 import type { FastifyInstance } from 'fastify';
 import { BATCH_SIZE, PARAMETER_LIMIT } from '../../engine/constants';
 import { actorOf, assertCompanyField } from '../auth/guards';
@@ -80,7 +81,12 @@ export default async function devicesWrite(app: FastifyInstance) {
         }
         const ids = bulkDeviceIds(request.body);
         await assertDevicesInScope(ctx, actor, ids);
-        const channel = await startBulk(ctx, actor, ids, { kind: 'tags', action, tagIds });
+        const channel = await startBulk(ctx, actor, ids, {
+          kind: 'tags',
+          action,
+          tagIds,
+          caller: tagActionCaller(request),
+        });
         return { success: true, meta: { channel } };
       },
     );

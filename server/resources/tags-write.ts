@@ -5,12 +5,15 @@ import { customResource } from '../custom-fields/resources';
 import { customValues, dropCustomValues, saveCustomValues } from '../custom-fields/values';
 import { done, invalid } from '../http/envelope';
 import { routeId } from '../services/ids';
+import { checkedTagActions } from '../services/tag-actions';
+import { requestField } from '../openapi/request-schema';
 import { fieldText } from '../../engine/fields/text';
 import { messages } from '../../engine/validators/messages';
 
-// Tag writes: create (new-tag form), edit, remove. A form field the tags
-// table does not store is a custom field of the tag (server/custom-fields),
-// written in the same transaction as the tag.
+// Tag writes: create (new-tag form, and the OpenAPI's tag actions beside
+// it: services/tag-actions.ts), edit, remove. A form field the tags table
+// does not store is a custom field of the tag (server/custom-fields), written
+// in the same transaction as the tag.
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const resource = customResource('tags')!;
@@ -60,7 +63,12 @@ export default async function tagsWrite(app: FastifyInstance) {
     if (await query.executeTakeFirst()) throw invalid(['name', 'A tag with this name already exists in the company.']);
   }
 
-  app.post('/tags', guard(app, { permission: 'create_tags', form: true }), async (request, reply) => {
+  const create = {
+    // The tag's actions are the OpenAPI's, beside the form (no form field holds them).
+    ...guard(app, { permission: 'create_tags', form: true, formOmits: ['actions'] }),
+    schema: { body: { type: 'object', properties: { actions: requestField('post', '/tags', 'actions') } } },
+  };
+  app.post('/tags', create, async (request, reply) => {
     const actor = actorOf(request);
     const form = request.form!;
     const companyId = await assertCompanyField(db, actor, form.company_id);
@@ -68,6 +76,8 @@ export default async function tagsWrite(app: FastifyInstance) {
     const color = form.color ? String(form.color) : null;
     if (color && !HEX.test(color)) throw invalid(['color', 'The color must be a hex colour like #1a2b3c.']);
     await assertUniqueName(companyId, name);
+    const sent = (request.body as { actions?: { action?: string; source_id?: number }[] }).actions ?? [];
+    const actions = await checkedTagActions(db, companyId, sent);
     const now = ctx.now().toISOString();
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -83,6 +93,11 @@ export default async function tagsWrite(app: FastifyInstance) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await saveCustomValues(trx, resource, { id: row.id, companyId }, customValues(resource, form), now);
+      if (actions.length)
+        await trx
+          .insertInto('tag_actions')
+          .values(actions.map((a) => ({ tag_id: row.id, action: a.action, source_id: a.source_id, created_at: now })))
+          .execute();
       return row.id;
     });
     return reply.status(201).send({ success: true, data: { id }, message: 'Tag created successfully' });

@@ -8,6 +8,7 @@ import { csvStream } from '../http/csv-export';
 import type { ListSpec } from '../http/list-query';
 import { listRoute } from './list-route';
 import { scoped } from './scoped';
+import { tagActionsJson } from '../services/tag-actions';
 
 /** A tag's devices. */
 const DEVICE_COUNT = sql`(select count(*) from device_tags dt where dt.tag_id = t.id)`;
@@ -31,7 +32,7 @@ export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
       color: 't.color',
       devices_count: DEVICE_COUNT,
       device_count: DEVICE_COUNT,
-      actions: sql`'[]'`,
+      actions: tagActionsJson(app.ctx.db),
       created_at: 't.created_at',
       updated_at: 't.updated_at',
     },
@@ -41,7 +42,7 @@ export function tagListSpec(app: FastifyInstance, actor: Actor): ListSpec {
     sortable: ['id', 'name', 'company_name', 'devices_count', 'device_count', 'created_at'],
     defaultSort: 'id',
     filters: { company_id: 't.company_id' },
-    map: (row) => ('actions' in row ? { ...row, actions: [] } : row),
+    json: ['actions'],
   };
   return withCustomFields(spec, app.ctx.db, app.ctx.documents, customResource('tags')!, [...actor.permissions]);
 }

@@ -108,7 +108,7 @@ const CASES: Record<string, Case> = {
   },
   // Its example's e-mail address starts with a space; one not yet invited.
   'POST /users/invite': { body: (b) => ({ ...b, company_id: 1, email: 'invited.contract@example.com' }) },
-  'POST /tags': { body: (b) => ({ ...without('actions')(b), company_id: 1, name: 'Contract tag' }) },
+  'POST /tags': { body: (b) => ({ ...b, company_id: 1, name: 'Contract tag' }) },
   'PUT /devices': {
     body: async (b) => {
       const [device] = b.data as Record<string, unknown>[];
@@ -305,9 +305,9 @@ const CASES: Record<string, Case> = {
     }),
   },
   'POST /devices/configurator/templates/{}/use': { body: async () => ({ device_id: await online(1) }) },
-  'POST /automations': { body: (b) => ({ ...without('conditions_body')(b), company_id: 1 }) },
-  // `conditions_body` is a kept difference; the example's company is the vendor's.
-  'PUT /automations/{}': { body: (b) => ({ ...without('conditions_body')(b), company_id: 1 }) },
+  // The example's company is the vendor's.
+  'POST /automations': { body: (b) => ({ ...b, company_id: 1 }) },
+  'PUT /automations/{}': { body: (b) => ({ ...b, company_id: 1 }) },
   'PUT /automations/{}/devices': { body: async () => [{ devices: await online(1) }] },
   'PUT /automations/activate': { body: async () => [{ enable: true, automations: [await idOf('/automations')] }] },
   'PUT /automations/{}/devices/activation': {
